@@ -42,6 +42,7 @@ type ResolverRoot interface {
 	BoxOffer() BoxOfferResolver
 	CartError() CartErrorResolver
 	CatalogueError() CatalogueErrorResolver
+	CheckoutError() CheckoutErrorResolver
 	Event() EventResolver
 	EventSlotListItem() EventSlotListItemResolver
 	GiftError() GiftErrorResolver
@@ -485,6 +486,12 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	CheckoutError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
 	ContactRequest struct {
 		Email                 func(childComplexity int) int
 		FullName              func(childComplexity int) int
@@ -530,6 +537,101 @@ type ComplexityRoot struct {
 		City       func(childComplexity int) int
 		Department func(childComplexity int) int
 		Region     func(childComplexity int) int
+	}
+
+	EcommerceAttributeValue struct {
+		AttributeID func(childComplexity int) int
+		Value       func(childComplexity int) int
+	}
+
+	EcommerceOrder struct {
+		Buyer          func(childComplexity int) int
+		CardAmount     func(childComplexity int) int
+		CartID         func(childComplexity int) int
+		Coupon         func(childComplexity int) int
+		CreatedAt      func(childComplexity int) int
+		CurrencyCode   func(childComplexity int) int
+		Delivery       func(childComplexity int) int
+		DeliveryCost   func(childComplexity int) int
+		Discount       func(childComplexity int) int
+		Giftcard       func(childComplexity int) int
+		GiftcardAmount func(childComplexity int) int
+		GlobalID       func(childComplexity int) int
+		LegacyID       func(childComplexity int) int
+		Lines          func(childComplexity int) int
+		LinesTotal     func(childComplexity int) int
+		PaidAt         func(childComplexity int) int
+		Payment        func(childComplexity int) int
+		Reference      func(childComplexity int) int
+		RefundedAmount func(childComplexity int) int
+		Status         func(childComplexity int) int
+		Total          func(childComplexity int) int
+		UUID           func(childComplexity int) int
+		UpdatedAt      func(childComplexity int) int
+		VatTotal       func(childComplexity int) int
+	}
+
+	EcommerceOrderBuyer struct {
+		Email     func(childComplexity int) int
+		FirstName func(childComplexity int) int
+		Language  func(childComplexity int) int
+		LastName  func(childComplexity int) int
+		Phone     func(childComplexity int) int
+	}
+
+	EcommerceOrderConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	EcommerceOrderCoupon struct {
+		Code     func(childComplexity int) int
+		Discount func(childComplexity int) int
+		LegacyID func(childComplexity int) int
+	}
+
+	EcommerceOrderDelivery struct {
+		BeneficiaryEmail     func(childComplexity int) int
+		BeneficiaryFirstName func(childComplexity int) int
+		BeneficiaryLastName  func(childComplexity int) int
+		City                 func(childComplexity int) int
+		Cost                 func(childComplexity int) int
+		Country              func(childComplexity int) int
+		Mode                 func(childComplexity int) int
+		PostalCode           func(childComplexity int) int
+		Street               func(childComplexity int) int
+	}
+
+	EcommerceOrderEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	EcommerceOrderGiftcard struct {
+		Amount  func(childComplexity int) int
+		Code    func(childComplexity int) int
+		UUID    func(childComplexity int) int
+		UsageID func(childComplexity int) int
+	}
+
+	EcommerceOrderLine struct {
+		AttributeValues func(childComplexity int) int
+		LegacyID        func(childComplexity int) int
+		Name            func(childComplexity int) int
+		ProductID       func(childComplexity int) int
+		Quantity        func(childComplexity int) int
+		Total           func(childComplexity int) int
+		UnitPrice       func(childComplexity int) int
+		VariantID       func(childComplexity int) int
+		VatAmount       func(childComplexity int) int
+		VatRate         func(childComplexity int) int
+	}
+
+	EcommerceOrderPayment struct {
+		Amount func(childComplexity int) int
+		Status func(childComplexity int) int
+		UUID   func(childComplexity int) int
 	}
 
 	Event struct {
@@ -984,6 +1086,7 @@ type ComplexityRoot struct {
 		MarkPayoutRequestPaid                    func(childComplexity int, input model.MarkPayoutRequestPaidInput, idempotencyKey *string) int
 		ProposeBoxOffer                          func(childComplexity int, input model.ProposeBoxOfferInput) int
 		RecordNetworkVoucherUsage                func(childComplexity int, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) int
+		RefundEcommerceOrder                     func(childComplexity int, input model.RefundEcommerceOrderInput, idempotencyKey *string) int
 		RefundPayment                            func(childComplexity int, input model.RefundPaymentInput, idempotencyKey *string) int
 		ReleaseNetworkGiftcardHold               func(childComplexity int, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) int
 		RemoveEventSlot                          func(childComplexity int, input model.RemoveEventSlotInput) int
@@ -1814,6 +1917,8 @@ type ComplexityRoot struct {
 		CheckNetworkPartner     func(childComplexity int, siretNumber string, commercialName string) int
 		CurrentPartner          func(childComplexity int) int
 		Destinations            func(childComplexity int) int
+		EcommerceOrder          func(childComplexity int, id string) int
+		EcommerceOrders         func(childComplexity int, filter *model.EcommerceOrderFilter, first *int, after *string, last *int, before *string) int
 		Event                   func(childComplexity int, id string) int
 		EventSlots              func(childComplexity int, first *int, after *string, last *int, before *string) int
 		Gift                    func(childComplexity int, code string) int
@@ -1871,6 +1976,12 @@ type ComplexityRoot struct {
 		Split             func(childComplexity int) int
 		Status            func(childComplexity int) int
 		UUID              func(childComplexity int) int
+	}
+
+	RefundEcommerceOrderPayload struct {
+		Errors     func(childComplexity int) int
+		Order      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	RefundPaymentPayload struct {
@@ -2336,6 +2447,10 @@ type CatalogueErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
 	Code(ctx context.Context, obj *model.UserError) (model.CatalogueErrorCode, error)
 }
+type CheckoutErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.CheckoutErrorCode, error)
+}
 type EventResolver interface {
 	Slots(ctx context.Context, obj *model.Event, first *int, after *string, last *int, before *string) (*model.EventSlotConnection, error)
 }
@@ -2441,6 +2556,7 @@ type MutationResolver interface {
 	CreatePaymentRequest(ctx context.Context, input model.CreatePaymentRequestInput, idempotencyKey *string) (*model.PaymentRequestPayload, error)
 	ValidatePayoutRequest(ctx context.Context, input model.ValidatePayoutRequestInput, idempotencyKey *string) (*model.PayoutRequestPayload, error)
 	MarkPayoutRequestPaid(ctx context.Context, input model.MarkPayoutRequestPaidInput, idempotencyKey *string) (*model.PayoutRequestPayload, error)
+	RefundEcommerceOrder(ctx context.Context, input model.RefundEcommerceOrderInput, idempotencyKey *string) (*model.RefundEcommerceOrderPayload, error)
 }
 type NetworkErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -2593,6 +2709,8 @@ type QueryResolver interface {
 	PayoutRequest(ctx context.Context, id string) (*model.PayoutRequest, error)
 	PayoutRequests(ctx context.Context, filter *model.PayoutRequestFilter, first *int, after *string, last *int, before *string) (*model.PayoutRequestConnection, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
+	EcommerceOrder(ctx context.Context, id string) (*model.EcommerceOrder, error)
+	EcommerceOrders(ctx context.Context, filter *model.EcommerceOrderFilter, first *int, after *string, last *int, before *string) (*model.EcommerceOrderConnection, error)
 }
 type VoucherErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -4473,6 +4591,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CataloguePartnerPayload.UserErrors(childComplexity), true
 
+	case "CheckoutError.code":
+		if e.ComplexityRoot.CheckoutError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutError.Code(childComplexity), true
+	case "CheckoutError.field":
+		if e.ComplexityRoot.CheckoutError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutError.Field(childComplexity), true
+	case "CheckoutError.message":
+		if e.ComplexityRoot.CheckoutError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutError.Message(childComplexity), true
+
 	case "ContactRequest.email":
 		if e.ComplexityRoot.ContactRequest.Email == nil {
 			break
@@ -4669,6 +4806,406 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Destination.Region(childComplexity), true
+
+	case "EcommerceAttributeValue.attributeId":
+		if e.ComplexityRoot.EcommerceAttributeValue.AttributeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttributeValue.AttributeID(childComplexity), true
+	case "EcommerceAttributeValue.value":
+		if e.ComplexityRoot.EcommerceAttributeValue.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttributeValue.Value(childComplexity), true
+
+	case "EcommerceOrder.buyer":
+		if e.ComplexityRoot.EcommerceOrder.Buyer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Buyer(childComplexity), true
+	case "EcommerceOrder.cardAmount":
+		if e.ComplexityRoot.EcommerceOrder.CardAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CardAmount(childComplexity), true
+	case "EcommerceOrder.cartId":
+		if e.ComplexityRoot.EcommerceOrder.CartID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CartID(childComplexity), true
+	case "EcommerceOrder.coupon":
+		if e.ComplexityRoot.EcommerceOrder.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Coupon(childComplexity), true
+	case "EcommerceOrder.createdAt":
+		if e.ComplexityRoot.EcommerceOrder.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CreatedAt(childComplexity), true
+	case "EcommerceOrder.currencyCode":
+		if e.ComplexityRoot.EcommerceOrder.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CurrencyCode(childComplexity), true
+	case "EcommerceOrder.delivery":
+		if e.ComplexityRoot.EcommerceOrder.Delivery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Delivery(childComplexity), true
+	case "EcommerceOrder.deliveryCost":
+		if e.ComplexityRoot.EcommerceOrder.DeliveryCost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.DeliveryCost(childComplexity), true
+	case "EcommerceOrder.discount":
+		if e.ComplexityRoot.EcommerceOrder.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Discount(childComplexity), true
+	case "EcommerceOrder.giftcard":
+		if e.ComplexityRoot.EcommerceOrder.Giftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Giftcard(childComplexity), true
+	case "EcommerceOrder.giftcardAmount":
+		if e.ComplexityRoot.EcommerceOrder.GiftcardAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.GiftcardAmount(childComplexity), true
+	case "EcommerceOrder.id":
+		if e.ComplexityRoot.EcommerceOrder.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.GlobalID(childComplexity), true
+	case "EcommerceOrder.legacyId":
+		if e.ComplexityRoot.EcommerceOrder.LegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.LegacyID(childComplexity), true
+	case "EcommerceOrder.lines":
+		if e.ComplexityRoot.EcommerceOrder.Lines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Lines(childComplexity), true
+	case "EcommerceOrder.linesTotal":
+		if e.ComplexityRoot.EcommerceOrder.LinesTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.LinesTotal(childComplexity), true
+	case "EcommerceOrder.paidAt":
+		if e.ComplexityRoot.EcommerceOrder.PaidAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.PaidAt(childComplexity), true
+	case "EcommerceOrder.payment":
+		if e.ComplexityRoot.EcommerceOrder.Payment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Payment(childComplexity), true
+	case "EcommerceOrder.reference":
+		if e.ComplexityRoot.EcommerceOrder.Reference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Reference(childComplexity), true
+	case "EcommerceOrder.refundedAmount":
+		if e.ComplexityRoot.EcommerceOrder.RefundedAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.RefundedAmount(childComplexity), true
+	case "EcommerceOrder.status":
+		if e.ComplexityRoot.EcommerceOrder.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Status(childComplexity), true
+	case "EcommerceOrder.total":
+		if e.ComplexityRoot.EcommerceOrder.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Total(childComplexity), true
+	case "EcommerceOrder.uuid":
+		if e.ComplexityRoot.EcommerceOrder.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.UUID(childComplexity), true
+	case "EcommerceOrder.updatedAt":
+		if e.ComplexityRoot.EcommerceOrder.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.UpdatedAt(childComplexity), true
+	case "EcommerceOrder.vatTotal":
+		if e.ComplexityRoot.EcommerceOrder.VatTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.VatTotal(childComplexity), true
+
+	case "EcommerceOrderBuyer.email":
+		if e.ComplexityRoot.EcommerceOrderBuyer.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.Email(childComplexity), true
+	case "EcommerceOrderBuyer.firstName":
+		if e.ComplexityRoot.EcommerceOrderBuyer.FirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.FirstName(childComplexity), true
+	case "EcommerceOrderBuyer.language":
+		if e.ComplexityRoot.EcommerceOrderBuyer.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.Language(childComplexity), true
+	case "EcommerceOrderBuyer.lastName":
+		if e.ComplexityRoot.EcommerceOrderBuyer.LastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.LastName(childComplexity), true
+	case "EcommerceOrderBuyer.phone":
+		if e.ComplexityRoot.EcommerceOrderBuyer.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.Phone(childComplexity), true
+
+	case "EcommerceOrderConnection.edges":
+		if e.ComplexityRoot.EcommerceOrderConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderConnection.Edges(childComplexity), true
+	case "EcommerceOrderConnection.pageInfo":
+		if e.ComplexityRoot.EcommerceOrderConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderConnection.PageInfo(childComplexity), true
+	case "EcommerceOrderConnection.totalCount":
+		if e.ComplexityRoot.EcommerceOrderConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderConnection.TotalCount(childComplexity), true
+
+	case "EcommerceOrderCoupon.code":
+		if e.ComplexityRoot.EcommerceOrderCoupon.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderCoupon.Code(childComplexity), true
+	case "EcommerceOrderCoupon.discount":
+		if e.ComplexityRoot.EcommerceOrderCoupon.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderCoupon.Discount(childComplexity), true
+	case "EcommerceOrderCoupon.legacyId":
+		if e.ComplexityRoot.EcommerceOrderCoupon.LegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderCoupon.LegacyID(childComplexity), true
+
+	case "EcommerceOrderDelivery.beneficiaryEmail":
+		if e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryEmail(childComplexity), true
+	case "EcommerceOrderDelivery.beneficiaryFirstName":
+		if e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryFirstName(childComplexity), true
+	case "EcommerceOrderDelivery.beneficiaryLastName":
+		if e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryLastName(childComplexity), true
+	case "EcommerceOrderDelivery.city":
+		if e.ComplexityRoot.EcommerceOrderDelivery.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.City(childComplexity), true
+	case "EcommerceOrderDelivery.cost":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Cost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Cost(childComplexity), true
+	case "EcommerceOrderDelivery.country":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Country(childComplexity), true
+	case "EcommerceOrderDelivery.mode":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Mode(childComplexity), true
+	case "EcommerceOrderDelivery.postalCode":
+		if e.ComplexityRoot.EcommerceOrderDelivery.PostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.PostalCode(childComplexity), true
+	case "EcommerceOrderDelivery.street":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Street == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Street(childComplexity), true
+
+	case "EcommerceOrderEdge.cursor":
+		if e.ComplexityRoot.EcommerceOrderEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderEdge.Cursor(childComplexity), true
+	case "EcommerceOrderEdge.node":
+		if e.ComplexityRoot.EcommerceOrderEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderEdge.Node(childComplexity), true
+
+	case "EcommerceOrderGiftcard.amount":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.Amount(childComplexity), true
+	case "EcommerceOrderGiftcard.code":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.Code(childComplexity), true
+	case "EcommerceOrderGiftcard.uuid":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.UUID(childComplexity), true
+	case "EcommerceOrderGiftcard.usageId":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.UsageID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.UsageID(childComplexity), true
+
+	case "EcommerceOrderLine.attributeValues":
+		if e.ComplexityRoot.EcommerceOrderLine.AttributeValues == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.AttributeValues(childComplexity), true
+	case "EcommerceOrderLine.legacyId":
+		if e.ComplexityRoot.EcommerceOrderLine.LegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.LegacyID(childComplexity), true
+	case "EcommerceOrderLine.name":
+		if e.ComplexityRoot.EcommerceOrderLine.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.Name(childComplexity), true
+	case "EcommerceOrderLine.productId":
+		if e.ComplexityRoot.EcommerceOrderLine.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.ProductID(childComplexity), true
+	case "EcommerceOrderLine.quantity":
+		if e.ComplexityRoot.EcommerceOrderLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.Quantity(childComplexity), true
+	case "EcommerceOrderLine.total":
+		if e.ComplexityRoot.EcommerceOrderLine.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.Total(childComplexity), true
+	case "EcommerceOrderLine.unitPrice":
+		if e.ComplexityRoot.EcommerceOrderLine.UnitPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.UnitPrice(childComplexity), true
+	case "EcommerceOrderLine.variantId":
+		if e.ComplexityRoot.EcommerceOrderLine.VariantID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.VariantID(childComplexity), true
+	case "EcommerceOrderLine.vatAmount":
+		if e.ComplexityRoot.EcommerceOrderLine.VatAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.VatAmount(childComplexity), true
+	case "EcommerceOrderLine.vatRate":
+		if e.ComplexityRoot.EcommerceOrderLine.VatRate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.VatRate(childComplexity), true
+
+	case "EcommerceOrderPayment.amount":
+		if e.ComplexityRoot.EcommerceOrderPayment.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderPayment.Amount(childComplexity), true
+	case "EcommerceOrderPayment.status":
+		if e.ComplexityRoot.EcommerceOrderPayment.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderPayment.Status(childComplexity), true
+	case "EcommerceOrderPayment.uuid":
+		if e.ComplexityRoot.EcommerceOrderPayment.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderPayment.UUID(childComplexity), true
 
 	case "Event.booking":
 		if e.ComplexityRoot.Event.Booking == nil {
@@ -6726,6 +7263,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordNetworkVoucherUsage(childComplexity, args["input"].(model.RecordNetworkVoucherUsageInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.refundEcommerceOrder":
+		if e.ComplexityRoot.Mutation.RefundEcommerceOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_refundEcommerceOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RefundEcommerceOrder(childComplexity, args["input"].(model.RefundEcommerceOrderInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.refundPayment":
 		if e.ComplexityRoot.Mutation.RefundPayment == nil {
 			break
@@ -10679,6 +11227,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Destinations(childComplexity), true
+	case "Query.ecommerceOrder":
+		if e.ComplexityRoot.Query.EcommerceOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ecommerceOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EcommerceOrder(childComplexity, args["id"].(string)), true
+	case "Query.ecommerceOrders":
+		if e.ComplexityRoot.Query.EcommerceOrders == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ecommerceOrders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EcommerceOrders(childComplexity, args["filter"].(*model.EcommerceOrderFilter), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.event":
 		if e.ComplexityRoot.Query.Event == nil {
 			break
@@ -11180,6 +11750,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Refund.UUID(childComplexity), true
+
+	case "RefundEcommerceOrderPayload.errors":
+		if e.ComplexityRoot.RefundEcommerceOrderPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEcommerceOrderPayload.Errors(childComplexity), true
+	case "RefundEcommerceOrderPayload.order":
+		if e.ComplexityRoot.RefundEcommerceOrderPayload.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEcommerceOrderPayload.Order(childComplexity), true
+	case "RefundEcommerceOrderPayload.userErrors":
+		if e.ComplexityRoot.RefundEcommerceOrderPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEcommerceOrderPayload.UserErrors(childComplexity), true
 
 	case "RefundPaymentPayload.errors":
 		if e.ComplexityRoot.RefundPaymentPayload.Errors == nil {
@@ -12921,6 +13510,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateWorkshopInput,
 		ec.unmarshalInputCreateWorkshopThemeInput,
 		ec.unmarshalInputDeliveryOptionsInput,
+		ec.unmarshalInputEcommerceOrderFilter,
 		ec.unmarshalInputFacilitiesInput,
 		ec.unmarshalInputFileVoucherPrototypeInput,
 		ec.unmarshalInputHoldNetworkGiftcardInput,
@@ -12942,6 +13532,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputPayoutRequestFilter,
 		ec.unmarshalInputProposeBoxOfferInput,
 		ec.unmarshalInputRecordNetworkVoucherUsageInput,
+		ec.unmarshalInputRefundEcommerceOrderInput,
 		ec.unmarshalInputRefundPaymentInput,
 		ec.unmarshalInputRefundSplitInput,
 		ec.unmarshalInputReleaseNetworkGiftcardHoldInput,
@@ -13060,7 +13651,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/partner_settings.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/payouts.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/partner_settings.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/payouts.graphqls" "schema/relations.graphqls" "schema/checkout.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -13282,6 +13873,7 @@ enum AccountErrorCode {
 	{Name: "schema/payment_requests.graphqls", Input: sourceData("schema/payment_requests.graphqls"), BuiltIn: false},
 	{Name: "schema/payouts.graphqls", Input: sourceData("schema/payouts.graphqls"), BuiltIn: false},
 	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
+	{Name: "schema/checkout.graphqls", Input: sourceData("schema/checkout.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -14095,6 +14687,18 @@ func (ec *executionContext) childFields_CataloguePartnerPayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CheckoutError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_CheckoutError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_CheckoutError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_CheckoutError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CheckoutError", field.Name)
+}
+
 func (ec *executionContext) childFields_ContactRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14187,6 +14791,196 @@ func (ec *executionContext) childFields_Destination(ctx context.Context, field g
 		return ec.fieldContext_Destination_region(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Destination", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceAttributeValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attributeId":
+		return ec.fieldContext_EcommerceAttributeValue_attributeId(ctx, field)
+	case "value":
+		return ec.fieldContext_EcommerceAttributeValue_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceAttributeValue", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EcommerceOrder_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EcommerceOrder_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_EcommerceOrder_uuid(ctx, field)
+	case "reference":
+		return ec.fieldContext_EcommerceOrder_reference(ctx, field)
+	case "status":
+		return ec.fieldContext_EcommerceOrder_status(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_EcommerceOrder_currencyCode(ctx, field)
+	case "cartId":
+		return ec.fieldContext_EcommerceOrder_cartId(ctx, field)
+	case "buyer":
+		return ec.fieldContext_EcommerceOrder_buyer(ctx, field)
+	case "delivery":
+		return ec.fieldContext_EcommerceOrder_delivery(ctx, field)
+	case "lines":
+		return ec.fieldContext_EcommerceOrder_lines(ctx, field)
+	case "linesTotal":
+		return ec.fieldContext_EcommerceOrder_linesTotal(ctx, field)
+	case "deliveryCost":
+		return ec.fieldContext_EcommerceOrder_deliveryCost(ctx, field)
+	case "discount":
+		return ec.fieldContext_EcommerceOrder_discount(ctx, field)
+	case "giftcardAmount":
+		return ec.fieldContext_EcommerceOrder_giftcardAmount(ctx, field)
+	case "cardAmount":
+		return ec.fieldContext_EcommerceOrder_cardAmount(ctx, field)
+	case "total":
+		return ec.fieldContext_EcommerceOrder_total(ctx, field)
+	case "vatTotal":
+		return ec.fieldContext_EcommerceOrder_vatTotal(ctx, field)
+	case "refundedAmount":
+		return ec.fieldContext_EcommerceOrder_refundedAmount(ctx, field)
+	case "coupon":
+		return ec.fieldContext_EcommerceOrder_coupon(ctx, field)
+	case "giftcard":
+		return ec.fieldContext_EcommerceOrder_giftcard(ctx, field)
+	case "payment":
+		return ec.fieldContext_EcommerceOrder_payment(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_EcommerceOrder_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_EcommerceOrder_updatedAt(ctx, field)
+	case "paidAt":
+		return ec.fieldContext_EcommerceOrder_paidAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrder", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderBuyer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "firstName":
+		return ec.fieldContext_EcommerceOrderBuyer_firstName(ctx, field)
+	case "lastName":
+		return ec.fieldContext_EcommerceOrderBuyer_lastName(ctx, field)
+	case "email":
+		return ec.fieldContext_EcommerceOrderBuyer_email(ctx, field)
+	case "phone":
+		return ec.fieldContext_EcommerceOrderBuyer_phone(ctx, field)
+	case "language":
+		return ec.fieldContext_EcommerceOrderBuyer_language(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderBuyer", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_EcommerceOrderConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_EcommerceOrderConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_EcommerceOrderConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderCoupon(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legacyId":
+		return ec.fieldContext_EcommerceOrderCoupon_legacyId(ctx, field)
+	case "code":
+		return ec.fieldContext_EcommerceOrderCoupon_code(ctx, field)
+	case "discount":
+		return ec.fieldContext_EcommerceOrderCoupon_discount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderCoupon", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderDelivery(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "mode":
+		return ec.fieldContext_EcommerceOrderDelivery_mode(ctx, field)
+	case "cost":
+		return ec.fieldContext_EcommerceOrderDelivery_cost(ctx, field)
+	case "street":
+		return ec.fieldContext_EcommerceOrderDelivery_street(ctx, field)
+	case "postalCode":
+		return ec.fieldContext_EcommerceOrderDelivery_postalCode(ctx, field)
+	case "city":
+		return ec.fieldContext_EcommerceOrderDelivery_city(ctx, field)
+	case "country":
+		return ec.fieldContext_EcommerceOrderDelivery_country(ctx, field)
+	case "beneficiaryFirstName":
+		return ec.fieldContext_EcommerceOrderDelivery_beneficiaryFirstName(ctx, field)
+	case "beneficiaryLastName":
+		return ec.fieldContext_EcommerceOrderDelivery_beneficiaryLastName(ctx, field)
+	case "beneficiaryEmail":
+		return ec.fieldContext_EcommerceOrderDelivery_beneficiaryEmail(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderDelivery", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_EcommerceOrderEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_EcommerceOrderEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderGiftcard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uuid":
+		return ec.fieldContext_EcommerceOrderGiftcard_uuid(ctx, field)
+	case "code":
+		return ec.fieldContext_EcommerceOrderGiftcard_code(ctx, field)
+	case "amount":
+		return ec.fieldContext_EcommerceOrderGiftcard_amount(ctx, field)
+	case "usageId":
+		return ec.fieldContext_EcommerceOrderGiftcard_usageId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderGiftcard", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legacyId":
+		return ec.fieldContext_EcommerceOrderLine_legacyId(ctx, field)
+	case "productId":
+		return ec.fieldContext_EcommerceOrderLine_productId(ctx, field)
+	case "variantId":
+		return ec.fieldContext_EcommerceOrderLine_variantId(ctx, field)
+	case "attributeValues":
+		return ec.fieldContext_EcommerceOrderLine_attributeValues(ctx, field)
+	case "name":
+		return ec.fieldContext_EcommerceOrderLine_name(ctx, field)
+	case "quantity":
+		return ec.fieldContext_EcommerceOrderLine_quantity(ctx, field)
+	case "unitPrice":
+		return ec.fieldContext_EcommerceOrderLine_unitPrice(ctx, field)
+	case "vatRate":
+		return ec.fieldContext_EcommerceOrderLine_vatRate(ctx, field)
+	case "vatAmount":
+		return ec.fieldContext_EcommerceOrderLine_vatAmount(ctx, field)
+	case "total":
+		return ec.fieldContext_EcommerceOrderLine_total(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderLine", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderPayment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uuid":
+		return ec.fieldContext_EcommerceOrderPayment_uuid(ctx, field)
+	case "status":
+		return ec.fieldContext_EcommerceOrderPayment_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_EcommerceOrderPayment_amount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderPayment", field.Name)
 }
 
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16585,6 +17379,18 @@ func (ec *executionContext) childFields_Refund(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Refund", field.Name)
 }
 
+func (ec *executionContext) childFields_RefundEcommerceOrderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "order":
+		return ec.fieldContext_RefundEcommerceOrderPayload_order(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RefundEcommerceOrderPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_RefundEcommerceOrderPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RefundEcommerceOrderPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_RefundPaymentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "refund":
@@ -18289,6 +19095,28 @@ func (ec *executionContext) field_Mutation_recordNetworkVoucherUsage_args(ctx co
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.RecordNetworkVoucherUsageInput, error) {
 			return ec.unmarshalNRecordNetworkVoucherUsageInput2salesplatformᚋgraphᚋmodelᚐRecordNetworkVoucherUsageInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_refundEcommerceOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RefundEcommerceOrderInput, error) {
+			return ec.unmarshalNRefundEcommerceOrderInput2salesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -20064,6 +20892,66 @@ func (ec *executionContext) field_Query_checkNetworkPartner_args(ctx context.Con
 		return nil, err
 	}
 	args["commercialName"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ecommerceOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ecommerceOrders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.EcommerceOrderFilter, error) {
+			return ec.unmarshalOEcommerceOrderFilter2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -28829,6 +29717,75 @@ func (ec *executionContext) fieldContext_CataloguePartnerPayload_errors(_ contex
 	return fc, nil
 }
 
+func (ec *executionContext) _CheckoutError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckoutError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CheckoutError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckoutError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckoutError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CheckoutError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckoutError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CheckoutError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CheckoutErrorCode) graphql.Marshaler {
+			return ec.marshalNCheckoutErrorCode2salesplatformᚋgraphᚋmodelᚐCheckoutErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckoutError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckoutError", field, true, true, errors.New("field of type CheckoutErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _CheckoutError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckoutError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckoutError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckoutError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _ContactRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29653,6 +30610,1591 @@ func (ec *executionContext) _Destination_region(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Destination_region(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Destination", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceAttributeValue_attributeId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttributeValue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttributeValue_attributeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttributeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttributeValue_attributeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceAttributeValue", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceAttributeValue_value(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttributeValue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttributeValue_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttributeValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceAttributeValue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_id(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_uuid(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_reference(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_reference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_status(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.EcommerceOrderStatus) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderStatus2salesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type EcommerceOrderStatus does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_cartId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_cartId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CartID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_cartId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_buyer(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_buyer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Buyer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderBuyer) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderBuyer2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderBuyer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_buyer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderBuyer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_delivery(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_delivery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Delivery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderDelivery) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderDelivery2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderDelivery(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_delivery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderDelivery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_lines(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_lines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lines, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceOrderLine) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_lines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_linesTotal(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_linesTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LinesTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_linesTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_deliveryCost(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_deliveryCost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveryCost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_deliveryCost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_discount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_giftcardAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_giftcardAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftcardAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_giftcardAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_cardAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_cardAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CardAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_cardAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_total(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_vatTotal(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_vatTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_vatTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_refundedAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_refundedAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundedAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_refundedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_coupon(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_coupon(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Coupon, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderCoupon) graphql.Marshaler {
+			return ec.marshalOEcommerceOrderCoupon2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderCoupon(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_coupon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderCoupon(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_giftcard(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_giftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Giftcard, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderGiftcard) graphql.Marshaler {
+			return ec.marshalOEcommerceOrderGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_giftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_payment(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_payment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Payment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderPayment) graphql.Marshaler {
+			return ec.marshalOEcommerceOrderPayment2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderPayment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_payment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderPayment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_paidAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_paidAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_paidAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_firstName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_firstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_lastName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_lastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_email(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_phone(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_phone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_language(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceOrderEdge) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderCoupon_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderCoupon_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderCoupon_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderCoupon_code(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderCoupon_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderCoupon_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderCoupon_discount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderCoupon_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderCoupon_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderCoupon", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_mode(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_cost(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_cost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_cost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_street(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_street(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Street, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_street(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_postalCode(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_postalCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_city(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_country(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_beneficiaryFirstName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_beneficiaryFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BeneficiaryFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_beneficiaryFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_beneficiaryLastName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_beneficiaryLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BeneficiaryLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_beneficiaryLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_beneficiaryEmail(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_beneficiaryEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BeneficiaryEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_beneficiaryEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+			return ec.marshalNEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_uuid(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_code(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_amount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_usageId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_usageId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_usageId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_productId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_productId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProductID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_variantId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_variantId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VariantID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_variantId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_attributeValues(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_attributeValues(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttributeValues, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceAttributeValue) graphql.Marshaler {
+			return ec.marshalNEcommerceAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValueᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_attributeValues(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderLine",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceAttributeValue(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderLine_name(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_quantity(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_unitPrice(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_unitPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_unitPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_vatRate(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_vatRate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatRate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_vatRate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_vatAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_vatAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_vatAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_total(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderPayment_uuid(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderPayment_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderPayment_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderPayment", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderPayment_status(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderPayment_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderPayment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderPayment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderPayment_amount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderPayment_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderPayment_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderPayment", field, false, false, errors.New("field of type Decimal does not have child fields"))
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -40108,6 +42650,50 @@ func (ec *executionContext) fieldContext_Mutation_markPayoutRequestPaid(ctx cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_markPayoutRequestPaid_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_refundEcommerceOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_refundEcommerceOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RefundEcommerceOrder(ctx, fc.Args["input"].(model.RefundEcommerceOrderInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RefundEcommerceOrderPayload) graphql.Marshaler {
+			return ec.marshalORefundEcommerceOrderPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_refundEcommerceOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RefundEcommerceOrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_refundEcommerceOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -56407,6 +58993,94 @@ func (ec *executionContext) fieldContext_Query_adminPartner(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_ecommerceOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ecommerceOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EcommerceOrder(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+			return ec.marshalOEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ecommerceOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrder(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ecommerceOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ecommerceOrders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ecommerceOrders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EcommerceOrders(ctx, fc.Args["filter"].(*model.EcommerceOrderFilter), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderConnection) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ecommerceOrders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ecommerceOrders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -56780,6 +59454,102 @@ func (ec *executionContext) _Refund_finishedOn(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_Refund_finishedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload_order(ctx context.Context, field graphql.CollectedField, obj *model.RefundEcommerceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundEcommerceOrderPayload_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+			return ec.marshalOEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RefundEcommerceOrderPayload_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundEcommerceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.RefundEcommerceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundEcommerceOrderPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundEcommerceOrderPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundEcommerceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.RefundEcommerceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundEcommerceOrderPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCheckoutError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundEcommerceOrderPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundEcommerceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CheckoutError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RefundPaymentPayload_refund(ctx context.Context, field graphql.CollectedField, obj *model.RefundPaymentPayload) (ret graphql.Marshaler) {
@@ -68001,6 +70771,50 @@ func (ec *executionContext) unmarshalInputDeliveryOptionsInput(ctx context.Conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputEcommerceOrderFilter(ctx context.Context, obj any) (model.EcommerceOrderFilter, error) {
+	var it model.EcommerceOrderFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"status", "createdAfter", "createdBefore"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOEcommerceOrderStatus2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = graphql.OmittableOf(data)
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = graphql.OmittableOf(data)
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputFacilitiesInput(ctx context.Context, obj any) (model.FacilitiesInput, error) {
 	var it model.FacilitiesInput
 	if obj == nil {
@@ -69268,6 +72082,50 @@ func (ec *executionContext) unmarshalInputRecordNetworkVoucherUsageInput(ctx con
 				return it, err
 			}
 			it.Comment = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputRefundEcommerceOrderInput(ctx context.Context, obj any) (model.RefundEcommerceOrderInput, error) {
+	var it model.RefundEcommerceOrderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"orderId", "amount", "restock"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "orderId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderID = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = graphql.OmittableOf(data)
+		case "restock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("restock"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Restock = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -73124,6 +75982,13 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Event(ctx, sel, obj)
+	case model.EcommerceOrder:
+		return ec._EcommerceOrder(ctx, sel, &obj)
+	case *model.EcommerceOrder:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EcommerceOrder(ctx, sel, obj)
 	case model.ContactRequest:
 		return ec._ContactRequest(ctx, sel, &obj)
 	case *model.ContactRequest:
@@ -76538,6 +79403,120 @@ func (ec *executionContext) _CataloguePartnerPayload(ctx context.Context, sel as
 	return out
 }
 
+var checkoutErrorImplementors = []string{"CheckoutError"}
+
+func (ec *executionContext) _CheckoutError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, checkoutErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CheckoutError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CheckoutError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CheckoutError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._CheckoutError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var contactRequestImplementors = []string{"ContactRequest", "Node"}
 
 func (ec *executionContext) _ContactRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ContactRequest) graphql.Marshaler {
@@ -76839,6 +79818,661 @@ func (ec *executionContext) _Destination(ctx context.Context, sel ast.SelectionS
 			}
 		case "region":
 			out.Values[i] = ec._Destination_region(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceAttributeValueImplementors = []string{"EcommerceAttributeValue"}
+
+func (ec *executionContext) _EcommerceAttributeValue(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceAttributeValue) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceAttributeValueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceAttributeValue")
+		case "attributeId":
+			out.Values[i] = ec._EcommerceAttributeValue_attributeId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._EcommerceAttributeValue_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderImplementors = []string{"EcommerceOrder", "Node"}
+
+func (ec *executionContext) _EcommerceOrder(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrder) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrder")
+		case "id":
+			out.Values[i] = ec._EcommerceOrder_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._EcommerceOrder_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uuid":
+			out.Values[i] = ec._EcommerceOrder_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reference":
+			out.Values[i] = ec._EcommerceOrder_reference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._EcommerceOrder_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currencyCode":
+			out.Values[i] = ec._EcommerceOrder_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cartId":
+			out.Values[i] = ec._EcommerceOrder_cartId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "buyer":
+			out.Values[i] = ec._EcommerceOrder_buyer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "delivery":
+			out.Values[i] = ec._EcommerceOrder_delivery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lines":
+			out.Values[i] = ec._EcommerceOrder_lines(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "linesTotal":
+			out.Values[i] = ec._EcommerceOrder_linesTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deliveryCost":
+			out.Values[i] = ec._EcommerceOrder_deliveryCost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._EcommerceOrder_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftcardAmount":
+			out.Values[i] = ec._EcommerceOrder_giftcardAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cardAmount":
+			out.Values[i] = ec._EcommerceOrder_cardAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._EcommerceOrder_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatTotal":
+			out.Values[i] = ec._EcommerceOrder_vatTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundedAmount":
+			out.Values[i] = ec._EcommerceOrder_refundedAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "coupon":
+			out.Values[i] = ec._EcommerceOrder_coupon(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "giftcard":
+			out.Values[i] = ec._EcommerceOrder_giftcard(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "payment":
+			out.Values[i] = ec._EcommerceOrder_payment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._EcommerceOrder_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._EcommerceOrder_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paidAt":
+			out.Values[i] = ec._EcommerceOrder_paidAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderBuyerImplementors = []string{"EcommerceOrderBuyer"}
+
+func (ec *executionContext) _EcommerceOrderBuyer(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderBuyer) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderBuyerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderBuyer")
+		case "firstName":
+			out.Values[i] = ec._EcommerceOrderBuyer_firstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastName":
+			out.Values[i] = ec._EcommerceOrderBuyer_lastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._EcommerceOrderBuyer_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phone":
+			out.Values[i] = ec._EcommerceOrderBuyer_phone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "language":
+			out.Values[i] = ec._EcommerceOrderBuyer_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderConnectionImplementors = []string{"EcommerceOrderConnection"}
+
+func (ec *executionContext) _EcommerceOrderConnection(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderConnection")
+		case "edges":
+			out.Values[i] = ec._EcommerceOrderConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._EcommerceOrderConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._EcommerceOrderConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderCouponImplementors = []string{"EcommerceOrderCoupon"}
+
+func (ec *executionContext) _EcommerceOrderCoupon(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderCoupon) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderCouponImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderCoupon")
+		case "legacyId":
+			out.Values[i] = ec._EcommerceOrderCoupon_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._EcommerceOrderCoupon_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._EcommerceOrderCoupon_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderDeliveryImplementors = []string{"EcommerceOrderDelivery"}
+
+func (ec *executionContext) _EcommerceOrderDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderDelivery) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderDeliveryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderDelivery")
+		case "mode":
+			out.Values[i] = ec._EcommerceOrderDelivery_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cost":
+			out.Values[i] = ec._EcommerceOrderDelivery_cost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "street":
+			out.Values[i] = ec._EcommerceOrderDelivery_street(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalCode":
+			out.Values[i] = ec._EcommerceOrderDelivery_postalCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._EcommerceOrderDelivery_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._EcommerceOrderDelivery_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beneficiaryFirstName":
+			out.Values[i] = ec._EcommerceOrderDelivery_beneficiaryFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beneficiaryLastName":
+			out.Values[i] = ec._EcommerceOrderDelivery_beneficiaryLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beneficiaryEmail":
+			out.Values[i] = ec._EcommerceOrderDelivery_beneficiaryEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderEdgeImplementors = []string{"EcommerceOrderEdge"}
+
+func (ec *executionContext) _EcommerceOrderEdge(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderEdge")
+		case "cursor":
+			out.Values[i] = ec._EcommerceOrderEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._EcommerceOrderEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderGiftcardImplementors = []string{"EcommerceOrderGiftcard"}
+
+func (ec *executionContext) _EcommerceOrderGiftcard(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderGiftcard) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderGiftcardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderGiftcard")
+		case "uuid":
+			out.Values[i] = ec._EcommerceOrderGiftcard_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._EcommerceOrderGiftcard_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._EcommerceOrderGiftcard_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usageId":
+			out.Values[i] = ec._EcommerceOrderGiftcard_usageId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderLineImplementors = []string{"EcommerceOrderLine"}
+
+func (ec *executionContext) _EcommerceOrderLine(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderLine")
+		case "legacyId":
+			out.Values[i] = ec._EcommerceOrderLine_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "productId":
+			out.Values[i] = ec._EcommerceOrderLine_productId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "variantId":
+			out.Values[i] = ec._EcommerceOrderLine_variantId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "attributeValues":
+			out.Values[i] = ec._EcommerceOrderLine_attributeValues(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._EcommerceOrderLine_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._EcommerceOrderLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPrice":
+			out.Values[i] = ec._EcommerceOrderLine_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatRate":
+			out.Values[i] = ec._EcommerceOrderLine_vatRate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatAmount":
+			out.Values[i] = ec._EcommerceOrderLine_vatAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._EcommerceOrderLine_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderPaymentImplementors = []string{"EcommerceOrderPayment"}
+
+func (ec *executionContext) _EcommerceOrderPayment(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderPayment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderPaymentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderPayment")
+		case "uuid":
+			out.Values[i] = ec._EcommerceOrderPayment_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._EcommerceOrderPayment_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._EcommerceOrderPayment_amount(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -80720,6 +84354,13 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "markPayoutRequestPaid":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_markPayoutRequestPaid(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "refundEcommerceOrder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_refundEcommerceOrder(ctx, field)
 			})
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -88899,6 +92540,50 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ecommerceOrder":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ecommerceOrder(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ecommerceOrders":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ecommerceOrders(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -89009,6 +92694,54 @@ func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, o
 		case "finishedOn":
 			out.Values[i] = ec._Refund_finishedOn(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var refundEcommerceOrderPayloadImplementors = []string{"RefundEcommerceOrderPayload"}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RefundEcommerceOrderPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, refundEcommerceOrderPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RefundEcommerceOrderPayload")
+		case "order":
+			out.Values[i] = ec._RefundEcommerceOrderPayload_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RefundEcommerceOrderPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._RefundEcommerceOrderPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -93497,6 +97230,42 @@ func (ec *executionContext) marshalNCataloguePartnerEdge2ᚖsalesplatformᚋgrap
 	return ec._CataloguePartnerEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCheckoutError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCheckoutError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCheckoutError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CheckoutError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCheckoutErrorCode2salesplatformᚋgraphᚋmodelᚐCheckoutErrorCode(ctx context.Context, v any) (model.CheckoutErrorCode, error) {
+	var res model.CheckoutErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCheckoutErrorCode2salesplatformᚋgraphᚋmodelᚐCheckoutErrorCode(ctx context.Context, sel ast.SelectionSet, v model.CheckoutErrorCode) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNContactRequestInput2salesplatformᚋgraphᚋmodelᚐContactRequestInput(ctx context.Context, v any) (model.ContactRequestInput, error) {
 	res, err := ec.unmarshalInputContactRequestInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -93673,6 +97442,134 @@ func (ec *executionContext) marshalNDestination2ᚖsalesplatformᚋgraphᚋmodel
 		return graphql.Null
 	}
 	return ec._Destination(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceAttributeValue) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceAttributeValue2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValue(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceAttributeValue2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValue(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceAttributeValue) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceAttributeValue(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderBuyer2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderBuyer(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderBuyer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderBuyer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderConnection(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderDelivery2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderDelivery(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderDelivery) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderDelivery(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceOrderEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceOrderEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceOrderEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdge(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceOrderLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceOrderLine2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceOrderLine2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLine(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderLine(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEcommerceOrderStatus2salesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, v any) (model.EcommerceOrderStatus, error) {
+	var res model.EcommerceOrderStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderStatus2salesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, sel ast.SelectionSet, v model.EcommerceOrderStatus) graphql.Marshaler {
+	return v
 }
 
 func (ec *executionContext) marshalNEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
@@ -95656,6 +99553,11 @@ func (ec *executionContext) marshalNRefund2ᚖsalesplatformᚋgraphᚋmodelᚐRe
 	return ec._Refund(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRefundEcommerceOrderInput2salesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderInput(ctx context.Context, v any) (model.RefundEcommerceOrderInput, error) {
+	res, err := ec.unmarshalInputRefundEcommerceOrderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNRefundPaymentInput2salesplatformᚋgraphᚋmodelᚐRefundPaymentInput(ctx context.Context, v any) (model.RefundPaymentInput, error) {
 	res, err := ec.unmarshalInputRefundPaymentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -97128,6 +101030,58 @@ func (ec *executionContext) unmarshalODeliveryOptionsInput2ᚖsalesplatformᚋgr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) marshalOEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderCoupon2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderCoupon(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderCoupon) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrderCoupon(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOEcommerceOrderFilter2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderFilter(ctx context.Context, v any) (*model.EcommerceOrderFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputEcommerceOrderFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderGiftcard(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderGiftcard) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrderGiftcard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderPayment2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderPayment(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderPayment) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrderPayment(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOEcommerceOrderStatus2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, v any) (*model.EcommerceOrderStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.EcommerceOrderStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderStatus2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
 func (ec *executionContext) marshalOEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -98025,6 +101979,13 @@ func (ec *executionContext) marshalORefund2ᚖsalesplatformᚋgraphᚋmodelᚐRe
 		return graphql.Null
 	}
 	return ec._Refund(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalORefundEcommerceOrderPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundEcommerceOrderPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RefundEcommerceOrderPayload(ctx, sel, v)
 }
 
 func (ec *executionContext) marshalORefundPaymentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundPaymentPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundPaymentPayload) graphql.Marshaler {

@@ -137,6 +137,9 @@ var nodeTypes = map[string]nodeType{
 	"MultiProductCart": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.multiProductCart(ctx, k))
 	}},
+	"EcommerceOrder": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.ecommerceOrder(ctx, k))
+	}},
 	"Payment": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payment(ctx, mustUUID(k)))
 	}},

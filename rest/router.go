@@ -26,6 +26,7 @@ func Register(r *mux.Router, s services.Services) {
 	// One line per area of domain/, each in the files named after it.
 	registerAccountRoutes(r, a)
 	registerCartRoutes(r, a)
+	registerEcommerceOrderRoutes(r, a) // ecommerce_orders*.go
 	registerPartnerCatalogRoutes(r, a) // catalogue_*.go
 	registerEventRoutes(r, a)
 	registerWorkshopRoutes(r, a)

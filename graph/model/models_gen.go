@@ -1407,6 +1407,188 @@ type Destination struct {
 	Region string `json:"region"`
 }
 
+// An attribute's value chosen on an order line.
+type EcommerceAttributeValue struct {
+	// The attribute's record id.
+	AttributeID string `json:"attributeId"`
+	// The value chosen.
+	Value string `json:"value"`
+}
+
+// An order the checkout funnel made from a cart: its lines, delivery, buyer and payment records.
+type EcommerceOrder struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record id REST answers as id.
+	LegacyID string `json:"legacyId"`
+	// The order's uuid.
+	UUID uuid.UUID `json:"uuid"`
+	// The related order's reference, the one return_url is given as order_reference.
+	Reference string `json:"reference"`
+	// Where it stands.
+	Status EcommerceOrderStatus `json:"status"`
+	// The currency of its amounts: its partner's.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// The cart the funnel sold (deleted once paid).
+	CartID uuid.UUID `json:"cartId"`
+	// Who bought.
+	Buyer *EcommerceOrderBuyer `json:"buyer"`
+	// How it is delivered, and where or to whom.
+	Delivery *EcommerceOrderDelivery `json:"delivery"`
+	// Its product lines, as priced when paid.
+	Lines []*EcommerceOrderLine `json:"lines"`
+	// The lines' sum.
+	LinesTotal decimal.Decimal `json:"linesTotal"`
+	// The delivery's cost.
+	DeliveryCost decimal.Decimal `json:"deliveryCost"`
+	// The coupon's discount.
+	Discount decimal.Decimal `json:"discount"`
+	// What the network giftcard paid.
+	GiftcardAmount decimal.Decimal `json:"giftcardAmount"`
+	// What the card paid.
+	CardAmount decimal.Decimal `json:"cardAmount"`
+	// What the order cost: lines and delivery, less the discount.
+	Total decimal.Decimal `json:"total"`
+	// The VAT the total includes.
+	VatTotal decimal.Decimal `json:"vatTotal"`
+	// What was refunded so far.
+	RefundedAmount decimal.Decimal `json:"refundedAmount"`
+	// The coupon used; null when none.
+	Coupon *EcommerceOrderCoupon `json:"coupon,omitempty"`
+	// The network giftcard used; null when none.
+	Giftcard *EcommerceOrderGiftcard `json:"giftcard,omitempty"`
+	// The card payment of the payment hub; null when nothing was paid by card.
+	Payment *EcommerceOrderPayment `json:"payment,omitempty"`
+	// When the customer paid (or started to).
+	CreatedAt time.Time `json:"createdAt"`
+	// Its last change.
+	UpdatedAt time.Time `json:"updatedAt"`
+	// When the payment succeeded; null before.
+	PaidAt *time.Time `json:"paidAt,omitempty"`
+}
+
+func (EcommerceOrder) IsNode() {}
+
+// The buyer of an order.
+type EcommerceOrderBuyer struct {
+	// First name.
+	FirstName string `json:"firstName"`
+	// Last name.
+	LastName string `json:"lastName"`
+	// E-mail address, where the order's mail went.
+	Email string `json:"email"`
+	// Phone number.
+	Phone string `json:"phone"`
+	// The language of the funnel, and of the mail.
+	Language string `json:"language"`
+}
+
+// A page of e-commerce orders.
+type EcommerceOrderConnection struct {
+	// The orders of this page, each with its cursor.
+	Edges []*EcommerceOrderEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many orders the whole filtered list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// The coupon an order used.
+type EcommerceOrderCoupon struct {
+	// The coupon's record id.
+	LegacyID string `json:"legacyId"`
+	// Its code.
+	Code string `json:"code"`
+	// The discount it gave.
+	Discount decimal.Decimal `json:"discount"`
+}
+
+// How an order is delivered.
+type EcommerceOrderDelivery struct {
+	// email, postal or pickup.
+	Mode string `json:"mode"`
+	// What it cost.
+	Cost decimal.Decimal `json:"cost"`
+	// The postal address (postal mode).
+	Street string `json:"street"`
+	// Postal code.
+	PostalCode string `json:"postalCode"`
+	// City.
+	City string `json:"city"`
+	// Country (ISO 3166 alpha-2).
+	Country string `json:"country"`
+	// The beneficiary's first name, when the order is a gift.
+	BeneficiaryFirstName string `json:"beneficiaryFirstName"`
+	// The beneficiary's last name.
+	BeneficiaryLastName string `json:"beneficiaryLastName"`
+	// The beneficiary's e-mail address.
+	BeneficiaryEmail string `json:"beneficiaryEmail"`
+}
+
+// An order and its cursor.
+type EcommerceOrderEdge struct {
+	// The cursor of this order: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The order.
+	Node *EcommerceOrder `json:"node"`
+}
+
+// Narrows the orders list, as the REST list's query does.
+type EcommerceOrderFilter struct {
+	// Only orders in this status.
+	Status graphql.Omittable[*EcommerceOrderStatus] `json:"status,omitempty"`
+	// Created on or after this day (YYYY-MM-DD, from midnight in the partner's zone) or instant (an ISO date-time).
+	CreatedAfter graphql.Omittable[*string] `json:"createdAfter,omitempty"`
+	// Created before the end of this day or before this instant.
+	CreatedBefore graphql.Omittable[*string] `json:"createdBefore,omitempty"`
+}
+
+// The network giftcard an order used.
+type EcommerceOrderGiftcard struct {
+	// The card's uuid.
+	UUID uuid.UUID `json:"uuid"`
+	// The card's code, masked but its last four characters.
+	Code string `json:"code"`
+	// What it paid.
+	Amount decimal.Decimal `json:"amount"`
+	// The usage its hold became once the order was paid; null before.
+	UsageID *string `json:"usageId,omitempty"`
+}
+
+// One product line of an order.
+type EcommerceOrderLine struct {
+	// The line's record id.
+	LegacyID string `json:"legacyId"`
+	// The product's record id.
+	ProductID string `json:"productId"`
+	// The variant's record id; null when none.
+	VariantID *string `json:"variantId,omitempty"`
+	// The attribute values chosen.
+	AttributeValues []*EcommerceAttributeValue `json:"attributeValues"`
+	// The product's (and variant's) name as sold, in the buyer's language.
+	Name string `json:"name"`
+	// How many.
+	Quantity int `json:"quantity"`
+	// The unit price, VAT included.
+	UnitPrice decimal.Decimal `json:"unitPrice"`
+	// The VAT rate, a percentage.
+	VatRate decimal.Decimal `json:"vatRate"`
+	// The VAT the line's total includes.
+	VatAmount decimal.Decimal `json:"vatAmount"`
+	// The line's total.
+	Total decimal.Decimal `json:"total"`
+}
+
+// The payment hub's payment of an order's card part.
+type EcommerceOrderPayment struct {
+	// The payment's uuid (payment(uuid:)).
+	UUID uuid.UUID `json:"uuid"`
+	// The hub's status: ip, ok or fail.
+	Status string `json:"status"`
+	// What the card paid.
+	Amount decimal.Decimal `json:"amount"`
+}
+
 // The result of addEventFormula or updateEventFormula; userErrors says why the input was refused.
 type EventFormulaPayload struct {
 	// The formula after the change; null when the mutation was refused.
@@ -3619,6 +3801,26 @@ type Refund struct {
 	FinishedOn *time.Time `json:"finishedOn,omitempty"`
 }
 
+// A refund of an order.
+type RefundEcommerceOrderInput struct {
+	// The order's global id, or its record id.
+	OrderID string `json:"orderId"`
+	// What to refund of the card part; all of what is left when absent.
+	Amount graphql.Omittable[*decimal.Decimal] `json:"amount,omitempty"`
+	// Give the lines' units back to the stock; false when absent.
+	Restock graphql.Omittable[*bool] `json:"restock,omitempty"`
+}
+
+// What refundEcommerceOrder answers.
+type RefundEcommerceOrderPayload struct {
+	// The order after the refund; null when the mutation was refused.
+	Order *EcommerceOrder `json:"order,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a CheckoutErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // A refund to make.
 type RefundPaymentInput struct {
 	// The payment: its Payment global id or uuid.
@@ -5670,6 +5872,97 @@ func (e CatalogueErrorCode) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The rules an input of the checkout's mutations can break.
+type CheckoutErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	CheckoutErrorCodeRequired CheckoutErrorCode = "REQUIRED"
+	// The value may not be null.
+	CheckoutErrorCodeNull CheckoutErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	CheckoutErrorCodeInvalid CheckoutErrorCode = "INVALID"
+	// The value is below its minimum.
+	CheckoutErrorCodeMinValue CheckoutErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	CheckoutErrorCodeMaxValue CheckoutErrorCode = "MAX_VALUE"
+	// The amount has more decimal places than allowed.
+	CheckoutErrorCodeMaxDecimalPlaces CheckoutErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	CheckoutErrorCodeMaxWholeDigits CheckoutErrorCode = "MAX_WHOLE_DIGITS"
+	// The text is longer than allowed.
+	CheckoutErrorCodeMaxLength CheckoutErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	CheckoutErrorCodeDoesNotExist CheckoutErrorCode = "DOES_NOT_EXIST"
+	// The list has more items than allowed.
+	CheckoutErrorCodeMaxElements CheckoutErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices.
+	CheckoutErrorCodeInvalidChoice CheckoutErrorCode = "INVALID_CHOICE"
+	// The value is already taken where it must be unique.
+	CheckoutErrorCodeUnique CheckoutErrorCode = "UNIQUE"
+	// The end comes before the start.
+	CheckoutErrorCodeEndBeforeStart CheckoutErrorCode = "END_BEFORE_START"
+)
+
+var AllCheckoutErrorCode = []CheckoutErrorCode{
+	CheckoutErrorCodeRequired,
+	CheckoutErrorCodeNull,
+	CheckoutErrorCodeInvalid,
+	CheckoutErrorCodeMinValue,
+	CheckoutErrorCodeMaxValue,
+	CheckoutErrorCodeMaxDecimalPlaces,
+	CheckoutErrorCodeMaxWholeDigits,
+	CheckoutErrorCodeMaxLength,
+	CheckoutErrorCodeDoesNotExist,
+	CheckoutErrorCodeMaxElements,
+	CheckoutErrorCodeInvalidChoice,
+	CheckoutErrorCodeUnique,
+	CheckoutErrorCodeEndBeforeStart,
+}
+
+func (e CheckoutErrorCode) IsValid() bool {
+	switch e {
+	case CheckoutErrorCodeRequired, CheckoutErrorCodeNull, CheckoutErrorCodeInvalid, CheckoutErrorCodeMinValue, CheckoutErrorCodeMaxValue, CheckoutErrorCodeMaxDecimalPlaces, CheckoutErrorCodeMaxWholeDigits, CheckoutErrorCodeMaxLength, CheckoutErrorCodeDoesNotExist, CheckoutErrorCodeMaxElements, CheckoutErrorCodeInvalidChoice, CheckoutErrorCodeUnique, CheckoutErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e CheckoutErrorCode) String() string {
+	return string(e)
+}
+
+func (e *CheckoutErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CheckoutErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CheckoutErrorCode", str)
+	}
+	return nil
+}
+
+func (e CheckoutErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CheckoutErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CheckoutErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // An ISO 4217 currency code: the currencies the service formats money in.
 type CurrencyCode string
 
@@ -6212,6 +6505,70 @@ func (e *CurrencyCode) UnmarshalJSON(b []byte) error {
 }
 
 func (e CurrencyCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where an e-commerce order stands.
+type EcommerceOrderStatus string
+
+const (
+	// Its stock, coupon use and giftcard hold are reserved; the card payment is under way.
+	EcommerceOrderStatusPending EcommerceOrderStatus = "PENDING"
+	// Paid: the giftcard's hold was captured, the buyer was sent the order's mail.
+	EcommerceOrderStatusPaid EcommerceOrderStatus = "PAID"
+	// The payment failed or lapsed: the reservations were given back.
+	EcommerceOrderStatusFailed EcommerceOrderStatus = "FAILED"
+	// Its card part was wholly refunded.
+	EcommerceOrderStatusRefunded EcommerceOrderStatus = "REFUNDED"
+)
+
+var AllEcommerceOrderStatus = []EcommerceOrderStatus{
+	EcommerceOrderStatusPending,
+	EcommerceOrderStatusPaid,
+	EcommerceOrderStatusFailed,
+	EcommerceOrderStatusRefunded,
+}
+
+func (e EcommerceOrderStatus) IsValid() bool {
+	switch e {
+	case EcommerceOrderStatusPending, EcommerceOrderStatusPaid, EcommerceOrderStatusFailed, EcommerceOrderStatusRefunded:
+		return true
+	}
+	return false
+}
+
+func (e EcommerceOrderStatus) String() string {
+	return string(e)
+}
+
+func (e *EcommerceOrderStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = EcommerceOrderStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid EcommerceOrderStatus", str)
+	}
+	return nil
+}
+
+func (e EcommerceOrderStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *EcommerceOrderStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e EcommerceOrderStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil
