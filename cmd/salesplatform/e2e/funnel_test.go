@@ -40,7 +40,8 @@ func newFunnelFixture(t *testing.T) *funnelFixture {
 	db := dbtest.New(t)
 	f := &funnelFixture{h: Handler(t, db), db: db}
 	accounts := account.NewAccountService(persistence.NewDatabase(db), nil, dbtest.CheapHashing)
-	shop := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop & Co", PartnerDomain: "shop.example.com"})
+	shop := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop & Co", PartnerDomain: "shop.example.com",
+		Permissions: []string{"permissions.access_financial_management_order_lines"}}) // refunds its orders
 	path := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "nosite", PartnerName: "No Site"})
 	f.shopTok, f.pathTok, f.pathUUID = shop.Token, path.Token, path.Partner.UUID.String()
 	for _, p := range []int64{shop.Partner.ID, path.Partner.ID} {
