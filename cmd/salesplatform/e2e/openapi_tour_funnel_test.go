@@ -72,6 +72,19 @@ func tourFunnel(tr *tour) {
 			t.Errorf("summary: %d", done.Status)
 		}
 	}
+
+	// The shop's backend reads the orders; staff refunds one, restocked.
+	orders := tr.list(tr.call("GET", "/api/v2/ecommerce/orders/?status=paid&page_size=1", "", "Authorization", token))
+	if len(orders) != 1 {
+		t.Fatalf("paid orders: %v", orders)
+	}
+	order := fmt.Sprintf("/api/v2/ecommerce/orders/%d/", int64(orders[0]["id"].(float64)))
+	if res := tr.call("GET", order, "", "Authorization", token); res.Status != http.StatusOK {
+		t.Errorf("GET %s: %d", order, res.Status)
+	}
+	if res := tr.call("POST", order+"refund/", `{"restock": true}`, "Authorization", "Token "+tr.tokens["demo-staff"]); res.Status != http.StatusOK {
+		t.Errorf("refund: %d %s", res.Status, res.Body)
+	}
 }
 
 // tourBrowser follows the funnel's pages on the tour's server, on a site
