@@ -20,15 +20,6 @@ func tourFunnel(tr *tour) {
 	var partnerID int64
 	var partnerUUID string
 	gcMust(t, tr.db.NewRaw(`SELECT id, uuid::text FROM partners WHERE site_domain = ?`, shop.Domain).Scan(context.Background(), &partnerID, &partnerUUID))
-	// The demo's shop takes card payments.
-	_, err := tr.db.NewRaw(`INSERT INTO payment_partners (partner_id, legal_representative_email, payout_frequency)
-		VALUES (?, 'rep@example.com', 'week') ON CONFLICT DO NOTHING`, partnerID).Exec(context.Background())
-	gcMust(t, err)
-	_, err = tr.db.NewRaw(`INSERT INTO payment_partner_activations (id, partner_id, provider, provider_ref, status, user_action_url, completed_on)
-		SELECT gen_random_uuid(), ?, 'simulated', gen_random_uuid()::text, 'COMPLETED', '', now()
-		WHERE NOT EXISTS (SELECT 1 FROM payment_partner_activations WHERE partner_id = ? AND status = 'COMPLETED')`, partnerID, partnerID).
-		Exec(context.Background())
-	gcMust(t, err)
 	var product int64
 	gcMust(t, tr.db.NewRaw(`SELECT p.id FROM ecommerce_products p WHERE p.partner_id = ? AND p.active AND (p.stock IS NULL OR p.stock > 2)
 		AND NOT EXISTS (SELECT 1 FROM ecommerce_variants v WHERE v.product_id = p.id)
