@@ -146,6 +146,9 @@ var nodeTypes = map[string]nodeType{
 	"PaymentRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.paymentRequest(ctx, k))
 	}},
+	"EcommerceProduct": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.ecommerceProduct(ctx, k))
+	}},
 	"PayoutRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payoutRequest(ctx, k))
 	}},
@@ -156,6 +159,8 @@ var nodeTypes = map[string]nodeType{
 	// Without a lookup (docs/GRAPHQL.md): embedded values, the rows of
 	// lists that no read serves alone.
 	"AdminVoucherCoupon":       {key: numericKey},
+	"EcommerceAttribute":       {key: numericKey},
+	"EcommerceVariant":         {key: numericKey},
 	"ContactRequest":           {key: numericKey},
 	"EventFormula":             {key: numericKey},
 	"EventSlot":                {key: numericKey},

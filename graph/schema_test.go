@@ -143,6 +143,7 @@ var errorAreas = map[string]struct {
 	"schema/payment_requests.graphqls": {area: "PaymentHub", pkg: "payments"},
 	"schema/payouts.graphqls":          {area: "PaymentHub", pkg: "payments"},
 	"schema/checkout.graphqls":         {area: "Checkout", pkg: "checkout"},
+	"schema/ecommerce.graphqls":        {area: "Ecommerce", pkg: "ecommerce"},
 }
 
 // Every mutation's payload answers errors typed by its area

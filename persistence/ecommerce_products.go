@@ -317,6 +317,9 @@ func (s *EcommerceProductStore) TakeStock(ctx context.Context, lines []ecommerce
 	defer cancel()
 	for i := range lines {
 		l := &lines[i]
+		if l.Quantity <= 0 { // a negative take would add stock
+			return nil, fmt.Errorf("take ecommerce stock: quantity %d of product %d", l.Quantity, l.ProductID)
+		}
 		var res sql.Result
 		var err error
 		if l.VariantID != nil {
@@ -344,6 +347,9 @@ func (s *EcommerceProductStore) GiveStock(ctx context.Context, lines []ecommerce
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	for _, l := range lines {
+		if l.Quantity <= 0 {
+			return fmt.Errorf("give ecommerce stock: quantity %d of product %d", l.Quantity, l.ProductID)
+		}
 		var err error
 		if l.VariantID != nil {
 			_, err = s.db.NewRaw(`UPDATE ecommerce_variants SET stock = stock + ? WHERE id = ? AND product_id = ?`,

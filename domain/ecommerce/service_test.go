@@ -2,6 +2,7 @@ package ecommerce_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"github.com/google/uuid"
@@ -258,4 +259,43 @@ func TestDeliverySettings(t *testing.T) {
 	if d, err := f.svc.DeliverySettings(f.asRival); err != nil || d.Email {
 		t.Errorf("rival settings = %+v, %v", d, err)
 	}
+}
+
+// A variant an order line names is hidden when its product's list leaves
+// it out, so that the line keeps its reference; it stays out of reads.
+func TestUpdateHidesAnOrderedVariant(t *testing.T) {
+	f := newFixture(t)
+	p, err := f.svc.CreateProduct(f.asShop, mug(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	blue := p.Variants[0]
+	if _, err := f.db.NewRaw(`WITH o AS (INSERT INTO orders (uuid, reference, partner_id, kind, status, currency, total)
+			VALUES (gen_random_uuid(), 'R1', ?, 'ecommerce', 'paid', 'CHF', 12.5) RETURNING id),
+		e AS (INSERT INTO ecommerce_orders (order_id, delivery_mode, lines_total) SELECT id, 'email', 12.5 FROM o RETURNING id)
+		INSERT INTO ecommerce_order_lines (ecommerce_order_id, position, product_id, variant_id, name, quantity, unit_price,
+			vat_rate, vat_amount, total) SELECT id, 0, ?, ?, 'Mug', 1, 12.5, 20, 2.08, 12.5 FROM e`,
+		f.shop.ID, p.ID, blue.ID).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	up, err := f.svc.UpdateProduct(f.asShop, p.ID, ecommerce.ProductInput{
+		Variants: domain.Some([]ecommerce.VariantInput{{ID: domain.Some(p.Variants[1].ID), Name: texts("en", "Red"), Price: money("13")}})}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(up.Variants) != 1 || up.Variants[0].ID != p.Variants[1].ID {
+		t.Errorf("variants = %+v", up.Variants)
+	}
+	var removed, active bool
+	if err := f.db.NewRaw(`SELECT removed, active FROM ecommerce_variants WHERE id = ?`, blue.ID).Scan(ctx, &removed, &active); err != nil {
+		t.Fatal(err)
+	}
+	if !removed || active {
+		t.Errorf("the ordered variant: removed %v, active %v", removed, active)
+	}
+	// Its id is no longer the product's to keep.
+	_, err = f.svc.UpdateProduct(f.asShop, p.ID, ecommerce.ProductInput{
+		Variants: domain.Some([]ecommerce.VariantInput{{ID: domain.Some(blue.ID), Name: texts("en", "Blue"), Price: money("1")}})}, true)
+	dbtest.WantFieldErrors(t, err, map[string]string{"variants.0.id": `Invalid pk "` + strconv.FormatInt(blue.ID, 10) + `" - object does not exist.`})
 }

@@ -924,6 +924,28 @@ type CreateCartInput struct {
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
 }
 
+// A new product.
+type CreateEcommerceProductInput struct {
+	// Its name, one entry per language: at least one, at most 255 characters each.
+	Name []*TextInput `json:"name"`
+	// Its description, one entry per language, at most 5,000 characters each.
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	// The uuids of the partner's own media, in display order; at most 20.
+	Images graphql.Omittable[[]uuid.UUID] `json:"images,omitempty"`
+	// Its price, VAT included: at least 0, two decimals at most.
+	Price decimal.Decimal `json:"price"`
+	// The VAT rate, a percentage from 0 to 100; 0 when omitted.
+	VatRate graphql.Omittable[*decimal.Decimal] `json:"vatRate,omitempty"`
+	// Whether visitors see it; true when omitted.
+	Active graphql.Omittable[*bool] `json:"active,omitempty"`
+	// The units left, at most 2147483647; null or omitted is unlimited. Null when it has variants.
+	Stock graphql.Omittable[*int64] `json:"stock,omitempty"`
+	// Its variants, at most 50.
+	Variants graphql.Omittable[[]*EcommerceVariantInput] `json:"variants,omitempty"`
+	// Its attributes, at most 20.
+	Attributes graphql.Omittable[[]*EcommerceAttributeInput] `json:"attributes,omitempty"`
+}
+
 // A new event. A field omitted is empty.
 type CreateEventInput struct {
 	// Staff: the partner whose event it is (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
@@ -1407,12 +1429,82 @@ type Destination struct {
 	Region string `json:"region"`
 }
 
+// A choice a cart's item makes among fixed values (a gift wrap).
+type EcommerceAttribute struct {
+	// The global id (see Node): opaque and unique across types.
+	GlobalID string `json:"id"`
+	// The attribute's numeric id (a key of a cart item's attribute_values).
+	ID string `json:"legacyId"`
+	// Its name.
+	Name *Localized `json:"name"`
+	// The values to choose among.
+	Values []string `json:"values"`
+}
+
+func (EcommerceAttribute) IsNode() {}
+
+// An attribute of a product's list.
+type EcommerceAttributeInput struct {
+	// One of the product's attributes (its global or numeric id), kept and changed; omitted for a new one.
+	ID graphql.Omittable[*string] `json:"id,omitempty"`
+	// Its name, one entry per language: at least one.
+	Name []*TextInput `json:"name"`
+	// The values to choose among: 1 to 50, distinct, at most 100 characters each.
+	Values []string `json:"values"`
+}
+
 // An attribute's value chosen on an order line.
 type EcommerceAttributeValue struct {
 	// The attribute's record id.
 	AttributeID string `json:"attributeId"`
 	// The value chosen.
 	Value string `json:"value"`
+}
+
+// How a partner delivers its e-commerce orders.
+type EcommerceDeliverySettings struct {
+	// Whether orders can be sent by e-mail (free).
+	Email bool `json:"email"`
+	// Whether orders can be sent by post.
+	Postal bool `json:"postal"`
+	// What the post costs.
+	PostalCost decimal.Decimal `json:"postalCost"`
+	// How many days the post takes.
+	PostalDays int `json:"postalDays"`
+	// Whether orders can be picked up.
+	Pickup bool `json:"pickup"`
+	// What a pickup costs.
+	PickupCost decimal.Decimal `json:"pickupCost"`
+	// Where orders are picked up.
+	PickupAddress string `json:"pickupAddress"`
+}
+
+// A partner's delivery settings, whole: a field omitted is off, 0 or empty.
+type EcommerceDeliverySettingsInput struct {
+	// Whether orders can be sent by e-mail.
+	Email graphql.Omittable[*bool] `json:"email,omitempty"`
+	// Whether orders can be sent by post.
+	Postal graphql.Omittable[*bool] `json:"postal,omitempty"`
+	// What the post costs: at least 0, two decimals at most.
+	PostalCost graphql.Omittable[*decimal.Decimal] `json:"postalCost,omitempty"`
+	// How many days the post takes, 0 to 365.
+	PostalDays graphql.Omittable[*int] `json:"postalDays,omitempty"`
+	// Whether orders can be picked up; then pickupAddress is required.
+	Pickup graphql.Omittable[*bool] `json:"pickup,omitempty"`
+	// What a pickup costs.
+	PickupCost graphql.Omittable[*decimal.Decimal] `json:"pickupCost,omitempty"`
+	// Where orders are picked up, at most 255 characters.
+	PickupAddress graphql.Omittable[*string] `json:"pickupAddress,omitempty"`
+}
+
+// The result of updateEcommerceDeliverySettings; errors says why the input was refused.
+type EcommerceDeliverySettingsPayload struct {
+	// The settings; null when the mutation was refused.
+	Settings *EcommerceDeliverySettings `json:"settings,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an EcommerceErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // An order the checkout funnel made from a cart: its lines, delivery, buyer and payment records.
@@ -1587,6 +1679,100 @@ type EcommerceOrderPayment struct {
 	Status string `json:"status"`
 	// What the card paid.
 	Amount decimal.Decimal `json:"amount"`
+}
+
+// A product of a partner's shop. Prices are VAT included, in currencyCode.
+type EcommerceProduct struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The product's numeric id (the id REST answers and carts name as product_id).
+	ID string `json:"legacyId"`
+	// Its name.
+	Name *Localized `json:"name"`
+	// Its description.
+	Description *Localized `json:"description"`
+	// The uuids of the partner's media that show it, in display order.
+	Images []uuid.UUID `json:"images"`
+	// Its price, VAT included; each variant has its own.
+	Price decimal.Decimal `json:"price"`
+	// The prices' currency: the partner's.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// The VAT rate, a percentage.
+	VatRate decimal.Decimal `json:"vatRate"`
+	// Whether visitors see it.
+	Active bool `json:"active"`
+	// The units left of a product without variants; null is unlimited (and with variants, each counts its own).
+	Stock *int64 `json:"stock,omitempty"`
+	// Its variants, in order.
+	Variants []*EcommerceVariant `json:"variants"`
+	// Its attributes, in order.
+	Attributes []*EcommerceAttribute `json:"attributes"`
+	// When it was made.
+	CreatedAt time.Time `json:"createdAt"`
+	// When it last changed.
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+func (EcommerceProduct) IsNode() {}
+
+// A page of e-commerce products (see docs/GRAPHQL.md, "Connections").
+type EcommerceProductConnection struct {
+	// The products of this page, each with its cursor.
+	Edges []*EcommerceProductEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many products the whole list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// A product and its cursor.
+type EcommerceProductEdge struct {
+	// The cursor of this product: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The product.
+	Node *EcommerceProduct `json:"node"`
+}
+
+// The result of createEcommerceProduct and updateEcommerceProduct; errors says why the input was refused.
+type EcommerceProductPayload struct {
+	// The product; null when the mutation was refused.
+	Product *EcommerceProduct `json:"product,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an EcommerceErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// A version of a product (a size, a colour) with its own price and stock.
+type EcommerceVariant struct {
+	// The global id (see Node): opaque and unique across types.
+	GlobalID string `json:"id"`
+	// The variant's numeric id (the variant_id of a cart's item).
+	ID string `json:"legacyId"`
+	// Its name.
+	Name *Localized `json:"name"`
+	// Its price, VAT included.
+	Price decimal.Decimal `json:"price"`
+	// The units left; null is unlimited.
+	Stock *int64 `json:"stock,omitempty"`
+	// Whether it can be bought.
+	Active bool `json:"active"`
+}
+
+func (EcommerceVariant) IsNode() {}
+
+// A variant of a product's list.
+type EcommerceVariantInput struct {
+	// One of the product's variants (its global or numeric id), kept and changed; omitted for a new one.
+	ID graphql.Omittable[*string] `json:"id,omitempty"`
+	// Its name, one entry per language: at least one.
+	Name []*TextInput `json:"name"`
+	// Its price, VAT included: at least 0, two decimals at most.
+	Price decimal.Decimal `json:"price"`
+	// The units left; null or omitted is unlimited.
+	Stock graphql.Omittable[*int64] `json:"stock,omitempty"`
+	// Whether it can be bought; true when omitted.
+	Active graphql.Omittable[*bool] `json:"active,omitempty"`
 }
 
 // The result of addEventFormula or updateEventFormula; userErrors says why the input was refused.
@@ -4081,6 +4267,30 @@ type UpdateBoxInput struct {
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
 }
 
+// Changes to a product: an omitted field keeps its value, a list given replaces the list.
+type UpdateEcommerceProductInput struct {
+	// The product: its EcommerceProduct global id, or its numeric id.
+	ID string `json:"id"`
+	// Its name, one entry per language. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// Its description, one entry per language. Omitted: unchanged.
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	// The uuids of the partner's own media, in display order. Omitted: unchanged.
+	Images graphql.Omittable[[]uuid.UUID] `json:"images,omitempty"`
+	// Its price, VAT included. Omitted: unchanged.
+	Price graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
+	// The VAT rate, a percentage from 0 to 100. Omitted: unchanged.
+	VatRate graphql.Omittable[*decimal.Decimal] `json:"vatRate,omitempty"`
+	// Whether visitors see it. Omitted: unchanged.
+	Active graphql.Omittable[*bool] `json:"active,omitempty"`
+	// The units left; null is unlimited. Omitted: unchanged.
+	Stock graphql.Omittable[*int64] `json:"stock,omitempty"`
+	// Its variants, the whole list. Omitted: unchanged.
+	Variants graphql.Omittable[[]*EcommerceVariantInput] `json:"variants,omitempty"`
+	// Its attributes, the whole list. Omitted: unchanged.
+	Attributes graphql.Omittable[[]*EcommerceAttributeInput] `json:"attributes,omitempty"`
+}
+
 // Changes to a formula: an omitted field keeps its value.
 type UpdateEventFormulaInput struct {
 	// The formula: its global id (EventFormula.id); its numeric id (legacyId) is still read, deprecated.
@@ -6505,6 +6715,97 @@ func (e *CurrencyCode) UnmarshalJSON(b []byte) error {
 }
 
 func (e CurrencyCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the e-commerce catalogue's mutations can break.
+type EcommerceErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	EcommerceErrorCodeRequired EcommerceErrorCode = "REQUIRED"
+	// The value may not be null.
+	EcommerceErrorCodeNull EcommerceErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	EcommerceErrorCodeInvalid EcommerceErrorCode = "INVALID"
+	// The text is longer than allowed.
+	EcommerceErrorCodeMaxLength EcommerceErrorCode = "MAX_LENGTH"
+	// The amount has more decimal places than allowed.
+	EcommerceErrorCodeMaxDecimalPlaces EcommerceErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	EcommerceErrorCodeMaxWholeDigits EcommerceErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	EcommerceErrorCodeMaxElements EcommerceErrorCode = "MAX_ELEMENTS"
+	// The value is above its maximum.
+	EcommerceErrorCodeMaxValue EcommerceErrorCode = "MAX_VALUE"
+	// The value is below its minimum.
+	EcommerceErrorCodeMinValue EcommerceErrorCode = "MIN_VALUE"
+	// The value is not one of the allowed choices (a language the service does not have).
+	EcommerceErrorCodeInvalidChoice EcommerceErrorCode = "INVALID_CHOICE"
+	// The value is given twice where it must be unique.
+	EcommerceErrorCodeUnique EcommerceErrorCode = "UNIQUE"
+	// The end comes before the start.
+	EcommerceErrorCodeEndBeforeStart EcommerceErrorCode = "END_BEFORE_START"
+	// The id names no record the caller sees.
+	EcommerceErrorCodeDoesNotExist EcommerceErrorCode = "DOES_NOT_EXIST"
+)
+
+var AllEcommerceErrorCode = []EcommerceErrorCode{
+	EcommerceErrorCodeRequired,
+	EcommerceErrorCodeNull,
+	EcommerceErrorCodeInvalid,
+	EcommerceErrorCodeMaxLength,
+	EcommerceErrorCodeMaxDecimalPlaces,
+	EcommerceErrorCodeMaxWholeDigits,
+	EcommerceErrorCodeMaxElements,
+	EcommerceErrorCodeMaxValue,
+	EcommerceErrorCodeMinValue,
+	EcommerceErrorCodeInvalidChoice,
+	EcommerceErrorCodeUnique,
+	EcommerceErrorCodeEndBeforeStart,
+	EcommerceErrorCodeDoesNotExist,
+}
+
+func (e EcommerceErrorCode) IsValid() bool {
+	switch e {
+	case EcommerceErrorCodeRequired, EcommerceErrorCodeNull, EcommerceErrorCodeInvalid, EcommerceErrorCodeMaxLength, EcommerceErrorCodeMaxDecimalPlaces, EcommerceErrorCodeMaxWholeDigits, EcommerceErrorCodeMaxElements, EcommerceErrorCodeMaxValue, EcommerceErrorCodeMinValue, EcommerceErrorCodeInvalidChoice, EcommerceErrorCodeUnique, EcommerceErrorCodeEndBeforeStart, EcommerceErrorCodeDoesNotExist:
+		return true
+	}
+	return false
+}
+
+func (e EcommerceErrorCode) String() string {
+	return string(e)
+}
+
+func (e *EcommerceErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = EcommerceErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid EcommerceErrorCode", str)
+	}
+	return nil
+}
+
+func (e EcommerceErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *EcommerceErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e EcommerceErrorCode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -68,8 +68,14 @@ func (f *isoFixture) ecommercePublicReads(t *testing.T) {
 	}
 }
 
+// ecommerceGraph: the product reads are public (isoCheck above); the
+// settings read answers the caller's own.
 func (f *isoFixture) ecommerceGraph() []isoGraph {
-	return nil
+	return []isoGraph{
+		{"updateEcommerceProduct", `mutation($id: ID!) { updateEcommerceProduct(input: {id: $id, active: true}) ` + isoPayload + ` }`,
+			map[string]any{"id": isoID(f.shopProduct)}, "NOT_FOUND"},
+		{"ecommerceDeliverySettings", `{ ecommerceDeliverySettings { pickup pickupAddress } }`, nil, ""},
+	}
 }
 
 func (f *isoFixture) ecommerceMalformed(t *testing.T) []isoMalformed {
