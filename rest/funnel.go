@@ -335,6 +335,9 @@ type funnelPage struct {
 
 	Text, Link, LinkText string
 	Refresh              bool
+	// FormAction is where the page's forms go, redirects included
+	// (funnelPolicy's when empty).
+	FormAction []string
 }
 
 type funnelLanguageLink struct {
@@ -409,7 +412,11 @@ func (fr *funnelRequest) render(status int, p *funnelPage) {
 		p.Languages = append(p.Languages, funnelLanguageLink{Code: l.Code, Name: l.Name,
 			URL: fr.r.URL.Path + "?" + q.Encode(), Current: l.Code == fr.lang})
 	}
-	funnelPolicy.Set(fr.w.Header())
+	policy := funnelPolicy
+	if p.FormAction != nil {
+		policy.FormAction = p.FormAction
+	}
+	policy.Set(fr.w.Header())
 	fr.w.Header().Set("Cache-Control", "no-store")
 	fr.w.Header().Set("Content-Language", fr.lang)
 	fr.w.Header().Add("Vary", "Accept-Language, Cookie")

@@ -10,6 +10,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/checkout"
 	"salesplatform/domain/ecommerce"
+	"salesplatform/rest/pagesecurity"
 )
 
 // funnelLine is a basket line as the steps show it.
@@ -414,6 +415,10 @@ func (fr *funnelRequest) paymentPage(status int, b *checkout.Basket, form url.Va
 	p.Codes = []funnelField{
 		p.field("coupon", fr.t.Coupon, "text", "off", b.Coupon, false),
 		p.field("giftcard", fr.t.Giftcard, "text", "off", b.Giftcard, false),
+	}
+	// The pay form is redirected to the provider's card page.
+	if o := fr.a.Payments.ProviderPageOrigin(); o != "" {
+		p.FormAction = []string{pagesecurity.Self, o}
 	}
 	for _, l := range b.Lines {
 		if l.Quantity > 0 && l.Available {

@@ -133,13 +133,17 @@ func (b *funnelBrowser) submit(t *testing.T, page Response, target string, form 
 }
 
 // wantFunnelPage checks a step's page: its status, its headers (the page
-// posts only to itself), under 100 KB, and the texts it must show.
+// posts only to itself, the pay form to the provider too), under 100 KB, and the texts it must show.
 func wantFunnelPage(t *testing.T, res Response, status int, texts ...string) {
 	t.Helper()
 	if res.Status != status {
 		t.Fatalf("%d, want %d: %s", res.Status, status, mainOf(res.Body))
 	}
-	wantPageHeaders(t, res, "'self'")
+	forms := "'self'"
+	if strings.Contains(res.Body, `id="pay"`) { // redirected to the provider's card page
+		forms = "'self' http://api.test"
+	}
+	wantPageHeaders(t, res, forms)
 	if res.Header.Get("Cache-Control") != "no-store" {
 		t.Errorf("Cache-Control %q", res.Header.Get("Cache-Control"))
 	}
