@@ -23,7 +23,8 @@ import (
 // funnelFixture is a shop on its own site domain (shop.example.com) and
 // one without (served under /p/{uuid}/), both taking card payments, with
 // delivery by e-mail (free), post (4.90, 3 days) and pick-up; the shop
-// sells a mug (10.00, five left, in two colours) and a poster (15.00).
+// sells a mug (10.00, five left, in two colours), the other a poster at
+// 15.00.
 type funnelFixture struct {
 	h                http.Handler
 	db               *bun.DB
