@@ -275,12 +275,15 @@ func (fr *funnelRequest) readForm() (form url.Values, ok bool) {
 }
 
 // failed answers a service error that is not the step's own: the cart's
-// 404 page, 503 with Retry-After, else 500.
+// 404 page, 409 with the service's message, 503 with Retry-After, else
+// 500.
 func (fr *funnelRequest) failed(err error) {
 	de := domain.AsError(err)
 	switch {
 	case de != nil && de.Code == domain.CodeNotFound:
 		fr.notFound(fr.t.NotFoundText)
+	case de != nil && de.Code == domain.CodeConflict: // the cart changed under the step: its message
+		fr.message(http.StatusConflict, fr.t.TryAgain, de.Message, fr.r.URL.RequestURI())
 	case de != nil && de.Code == domain.CodeUnavailable:
 		fr.w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
 		fr.message(http.StatusServiceUnavailable, fr.t.Unavailable503, "", fr.r.URL.RequestURI())
