@@ -15,6 +15,8 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/checkout"
 	"salesplatform/domain/payments"
+	"salesplatform/persistence"
+	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/psp"
 )
 
@@ -90,9 +92,15 @@ func TestPriceCalculator(t *testing.T) {
 			t.Errorf("coupon %s: %v", code, err)
 		}
 	}
-	_, err = f.svc.ApplyCodes(ctx, f.site, id, checkout.CodesInput{Giftcard: domain.Some("NGC-UNKNOWN-0000")})
-	if e := domain.AsError(err); e == nil || e.Code != domain.CodeInvalid {
-		t.Errorf("unknown giftcard: %v", err)
+	// A card unknown, or of a marketplace whose network the shop is not in.
+	rival := dbtest.MustPartner(t, persistence.NewDatabase(f.db).Stores().Partners,
+		&domain.Partner{Name: "Rival", IsMarketplace: true, Currency: "EUR"})
+	f.cardOf(t, rival.ID, "NGC-RIVAL-0001", "20.00")
+	for _, code := range []string{"NGC-UNKNOWN-0000", "NGC-RIVAL-0001"} {
+		_, err = f.svc.ApplyCodes(ctx, f.site, id, checkout.CodesInput{Giftcard: domain.Some(code)})
+		if e := domain.AsError(err); e == nil || e.Code != domain.CodeInvalid || e.Fields[0].Message != checkout.MsgGiftcardUnknown {
+			t.Errorf("giftcard %s: %v", code, err)
+		}
 	}
 	if b, _ := f.svc.Basket(ctx, f.site, id); b.Coupon != "" || b.Giftcard != "" {
 		t.Errorf("refused codes kept: %q %q", b.Coupon, b.Giftcard)
@@ -145,7 +153,17 @@ func TestPayByCard(t *testing.T) {
 	if err != nil || again.RedirectURL != out.RedirectURL {
 		t.Errorf("second Pay: %v %+v, want %s", err, again, out.RedirectURL)
 	}
+	// The card page's form may end at the shop.
+	if csp := f.get(t, mustPath(t, out.RedirectURL)).Header.Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' https://shop.example;") {
+		t.Errorf("card page's policy %q", csp)
+	}
 	f.payOnPage(t, out, psp.CardSuccess)
+	// The provider's callback completed the order, before any Finish.
+	var status string
+	f.scan(t, &status, `SELECT status FROM orders WHERE uuid = ?`, o)
+	if status != checkout.OrderPaid {
+		t.Errorf("after the callback the order is %s", status)
+	}
 	// The page, the pay-in ended, sends the customer back to the shop.
 	res := f.get(t, mustPath(t, out.RedirectURL))
 	if loc := res.Header.Get("Location"); res.StatusCode != http.StatusSeeOther || loc != "https://shop.example/ecommerce/shop/thanks/?order="+o.String() {
@@ -451,5 +469,145 @@ func TestCouponMaxUsage(t *testing.T) {
 	wg.Wait()
 	if ok != 3 || usedUp != 5 || f.count(t, `SELECT number_of_usage FROM coupons WHERE id = ?`, coupon) != 3 {
 		t.Errorf("%d reserved, %d refused", ok, usedUp)
+	}
+}
+
+// A giftcard that pays it all: the order is paid at once, without the
+// provider, and the cart deleted.
+func TestGiftcardPaysAll(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 4)
+	ctx := context.Background()
+	mug := f.product(t, "10.00", ptr(int64(3)))
+	card := f.card(t, "NGC-CHECKOUT-0009", "50.00")
+	id := f.cart(t, item(mug, 2))
+	f.ready(t, id)
+	f.codes(t, id, "", "NGC-CHECKOUT-0009")
+	out, err := f.svc.Pay(ctx, f.site, id, checkout.PayInput{ReturnURL: "https://shop.example/thanks/"})
+	if err != nil || out.RedirectURL != "" || out.Order == nil || out.Order.Status != checkout.OrderPaid || out.Order.Payment != nil {
+		t.Fatalf("%v %+v", err, out)
+	}
+	if r := f.remaining(t, card); r != "30.00" {
+		t.Errorf("card %s", r)
+	}
+	if n := f.count(t, `SELECT count(*) FROM payments`); n != 0 {
+		t.Errorf("%d payments", n)
+	}
+	if _, err := f.carts.Get(ctx, id); !domain.IsCode(err, domain.CodeNotFound) {
+		t.Errorf("the cart is still there: %v", err)
+	}
+	if f.stockOf(t, mug) != 1 || f.mails(t) != 1 {
+		t.Errorf("stock %d, %d mails", f.stockOf(t, mug), f.mails(t))
+	}
+}
+
+// The steps' refusals: field errors by form field name, nothing written;
+// Pay refuses an incomplete funnel.
+func TestStepRefusals(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 4)
+	ctx := context.Background()
+	mug := f.product(t, "10.00", ptr(int64(1)))
+	id := f.cart(t, item(mug, 2))
+	if _, err := f.svc.Pay(ctx, f.site, id, checkout.PayInput{}); !domain.IsCode(err, domain.CodeConflict) ||
+		domain.AsError(err).Message != "Line 1: only 1 left." {
+		t.Errorf("pay beyond the stock: %v", err)
+	}
+	_, err := f.svc.Customize(ctx, f.site, id, checkout.CustomizationInput{DeliveryMode: domain.Some("drone"),
+		Lines: []checkout.LineInput{{Index: 0, Quantity: domain.Some(int64(-1))}, {Index: 4, Quantity: domain.Some(int64(1))}}})
+	e := domain.AsError(err)
+	if e == nil || e.Code != domain.CodeInvalid || len(e.Fields) != 3 {
+		t.Fatalf("customize: %v", err)
+	}
+	b, err := f.svc.Customize(ctx, f.site, id, checkout.CustomizationInput{DeliveryMode: domain.Some("postal"),
+		Lines: []checkout.LineInput{{Index: 0, Quantity: domain.Some(int64(1))}}})
+	if err != nil || b.Lines[0].Quantity != 1 || b.DeliveryMode != "postal" {
+		t.Fatalf("customize: %v %+v", err, b)
+	}
+	if _, err := f.svc.Pay(ctx, f.site, id, checkout.PayInput{}); !domain.IsCode(err, domain.CodeConflict) ||
+		domain.AsError(err).Message != checkout.MsgInformationIncomplete {
+		t.Errorf("pay before the information: %v", err)
+	}
+	_, err = f.svc.Inform(ctx, f.site, id, checkout.InformationInput{FirstName: domain.Some("Ada"), LastName: domain.Some(""),
+		Email: domain.Some("not-an-address"), Phone: domain.Some("1"), PostalCode: domain.Some("12345678901"), Country: domain.Some("France")})
+	var got []string
+	for _, fe := range domain.AsError(err).Fields {
+		got = append(got, domain.PathKey(fe.Path))
+	}
+	if strings.Join(got, ",") != "last_name,email,postal_code,country" {
+		t.Errorf("inform's field errors %v", got)
+	}
+	// Postal delivery needs the address.
+	_, err = f.svc.Inform(ctx, f.site, id, checkout.InformationInput{FirstName: domain.Some("Ada"), LastName: domain.Some("L"),
+		Email: domain.Some("ada@example.com"), Phone: domain.Some("1")})
+	if e := domain.AsError(err); e == nil || e.Code != domain.CodeInvalid || len(e.Fields) != 4 {
+		t.Errorf("inform without an address: %v", err)
+	}
+	if b, _ := f.svc.Basket(ctx, f.site, id); b.Information.FirstName != "" {
+		t.Errorf("refused information written: %+v", b.Information)
+	}
+	// Another site's customer does not find the cart.
+	if _, err := f.svc.Basket(ctx, checkout.Site{Host: "elsewhere.example"}, id); !domain.IsCode(err, domain.CodeNotFound) {
+		t.Errorf("another site: %v", err)
+	}
+}
+
+// The partner's backend: its orders only, filtered; a refund through the
+// hub, partial then whole (refunded), the stock given back once.
+func TestOrdersBackend(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 4)
+	ctx := context.Background()
+	mug := f.product(t, "10.00", ptr(int64(10)))
+	var paid uuid.UUID
+	for i, card := range []string{psp.CardSuccess, psp.CardDecline} {
+		id := f.cart(t, item(mug, 2))
+		f.ready(t, id)
+		out, err := f.svc.Pay(ctx, f.site, id, checkout.PayInput{ReturnURL: "https://shop.example/thanks/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.payOnPage(t, out, card)
+		if i == 0 {
+			paid = f.orderOfCart(t, id)
+		}
+	}
+	f.exec(t, `INSERT INTO users (id, username, password_hash) VALUES (91, 'cashier', 'x'), (92, 'other', 'x')`)
+	member := domain.WithCaller(ctx, &domain.Caller{User: &domain.User{ID: 91, Username: "cashier"}, Partner: f.shop,
+		Permissions: []string{domain.PermAccessFinancialOrderLines}})
+	outsider := domain.WithCaller(ctx, &domain.Caller{User: &domain.User{ID: 92, Username: "other"}, Partner: f.market})
+	page := domain.PageRequest{Number: 1, Size: 10}
+	all, err := f.svc.Orders(member, checkout.OrderListInput{}, page)
+	if err != nil || all.Count != 2 {
+		t.Fatalf("orders: %v %+v", err, all)
+	}
+	onlyPaid, err := f.svc.Orders(member, checkout.OrderListInput{Status: domain.Some("paid"),
+		CreatedAfter: domain.Some(time.Now().UTC().Format(time.DateOnly))}, page)
+	if err != nil || onlyPaid.Count != 1 || onlyPaid.Items[0].UUID != paid {
+		t.Fatalf("paid orders: %v %+v", err, onlyPaid)
+	}
+	if none, err := f.svc.Orders(outsider, checkout.OrderListInput{}, page); err != nil || none.Count != 0 {
+		t.Errorf("another partner's list: %v %+v", err, none)
+	}
+	if _, err := f.svc.Orders(member, checkout.OrderListInput{CreatedBefore: domain.Some("yesterday")}, page); !domain.IsCode(err, domain.CodeInvalid) {
+		t.Errorf("a bad date: %v", err)
+	}
+	o := onlyPaid.Items[0]
+	if _, err := f.svc.Order(outsider, o.ID); !domain.IsCode(err, domain.CodeNotFound) {
+		t.Errorf("another partner's order: %v", err)
+	}
+	if _, err := f.svc.RefundOrder(member, o.ID, checkout.RefundInput{Amount: domain.Some(dec("25"))}); !domain.IsCode(err, domain.CodeInvalid) {
+		t.Errorf("refund above the card part: %v", err)
+	}
+	part, err := f.svc.RefundOrder(member, o.ID, checkout.RefundInput{Amount: domain.Some(dec("5")), Restock: domain.Some(true)})
+	if err != nil || part.Status != checkout.OrderPaid || !part.RefundedAmount.Equal(dec("5")) || f.stockOf(t, mug) != 8+2 {
+		t.Fatalf("partial refund: %v %+v, stock %d", err, part, f.stockOf(t, mug))
+	}
+	whole, err := f.svc.RefundOrder(member, o.ID, checkout.RefundInput{Restock: domain.Some(true)})
+	if err != nil || whole.Status != checkout.OrderRefunded || !whole.RefundedAmount.Equal(dec("20")) || f.stockOf(t, mug) != 10 {
+		t.Fatalf("whole refund: %v %+v, stock %d", err, whole, f.stockOf(t, mug))
+	}
+	if _, err := f.svc.RefundOrder(member, o.ID, checkout.RefundInput{}); !domain.IsCode(err, domain.CodeConflict) {
+		t.Errorf("refund of a refunded order: %v", err)
 	}
 }

@@ -127,7 +127,13 @@ func (f *fixture) coupon(t testing.TB, code, discountType, discount string, kv .
 // card issues a paid splittable network giftcard of the market.
 func (f *fixture) card(t testing.TB, code, value string) int64 {
 	t.Helper()
-	g := &gifts.NetworkGiftcard{Code: code, MarketplaceID: f.market.ID, Status: "paid",
+	return f.cardOf(t, f.market.ID, code, value)
+}
+
+// cardOf issues a paid splittable network giftcard of marketplace.
+func (f *fixture) cardOf(t testing.TB, marketplace int64, code, value string) int64 {
+	t.Helper()
+	g := &gifts.NetworkGiftcard{Code: code, MarketplaceID: marketplace, Status: "paid",
 		Value: decimal.RequireFromString(value), RemainingValue: decimal.RequireFromString(value)}
 	if err := persistence.NewGiftStore(f.db).CreateNetworkGiftcard(context.Background(), g); err != nil {
 		t.Fatal(err)

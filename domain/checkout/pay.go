@@ -1,12 +1,14 @@
 package checkout
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,9 +40,6 @@ var errReservationLost = errors.New("checkout: the order's giftcard hold has end
 // stock is short (the message says which line); CodeUnavailable when the
 // provider could not be reached.
 func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayInput) (*PayOutcome, error) {
-	if len(in.ReturnURL) > maxReturnURLLength {
-		return nil, fmt.Errorf("checkout: return URL of %d bytes", len(in.ReturnURL))
-	}
 	v, p, err := s.funnelCart(ctx, site, cartID)
 	if err != nil {
 		return nil, err
@@ -89,10 +88,11 @@ func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayIn
 }
 
 // returnURL is the funnel's page the provider sends the customer back to,
-// naming the order.
+// naming the order; "" (the customer stays on the provider's page) when
+// base is no absolute http(s) URL of at most maxReturnURLLength bytes.
 func returnURL(base string, order uuid.UUID) string {
 	u, err := url.Parse(base)
-	if base == "" || err != nil {
+	if len(base) > maxReturnURLLength || err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
 		return ""
 	}
 	q := u.Query()
@@ -257,12 +257,26 @@ func stockLeft(ctx context.Context, tx Stores, p *domain.Partner, short *ecommer
 
 func equalIDs(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
+// stockOf is the stock the order's lines take, in the order of the rows
+// they lock (products, then variants, by id), so that two orders taking
+// the same products cannot deadlock.
 func stockOf(o *Order) []ecommerce.StockLine {
 	out := make([]ecommerce.StockLine, 0, len(o.Lines))
 	for _, l := range o.Lines {
 		out = append(out, ecommerce.StockLine{ProductID: l.ProductID, VariantID: l.VariantID, Quantity: l.Quantity})
 	}
+	slices.SortStableFunc(out, func(a, b ecommerce.StockLine) int {
+		return cmp.Or(cmp.Compare(variantKey(a), variantKey(b)), cmp.Compare(a.ProductID, b.ProductID))
+	})
 	return out
+}
+
+// variantKey orders the lines on products (0) before those on variants.
+func variantKey(l ecommerce.StockLine) int64 {
+	if l.VariantID == nil {
+		return 0
+	}
+	return *l.VariantID
 }
 
 // complete makes the locked pending order paid: its giftcard hold becomes
@@ -306,13 +320,15 @@ func (s *Service) fail(ctx context.Context, tx Stores, o *Order) error {
 	if err := tx.Catalogue.GiveStock(ctx, stockOf(o)); err != nil {
 		return err
 	}
-	if g := o.Giftcard; g != nil {
-		if err := s.giftcards.ReleaseFor(ctx, tx.Network, g.Code, g.ReservationID); err != nil && !domain.IsCode(err, domain.CodeNotFound) {
+	// The rows are locked in reserve's order (stock, coupon, card), so
+	// that a failing order and a reserving one cannot deadlock.
+	if o.Coupon != nil {
+		if err := tx.Coupons.GiveCouponBack(ctx, o.Coupon.ID); err != nil {
 			return err
 		}
 	}
-	if o.Coupon != nil {
-		if err := tx.Coupons.GiveCouponBack(ctx, o.Coupon.ID); err != nil {
+	if g := o.Giftcard; g != nil {
+		if err := s.giftcards.ReleaseFor(ctx, tx.Network, g.Code, g.ReservationID); err != nil && !domain.IsCode(err, domain.CodeNotFound) {
 			return err
 		}
 	}
@@ -379,6 +395,9 @@ func (s *Service) deleteCart(ctx context.Context, o *Order) {
 // whether or not the customer comes back. Payments of no order are left
 // alone; a failure is left for Finish or LapsePendingOrders.
 func (s *Service) PaymentSettled(ctx context.Context, p *payments.Payment) {
+	// The browser that told of the payment may leave: the order's
+	// completion goes on.
+	ctx = context.WithoutCancel(ctx)
 	id, err := s.uow.Stores().Orders.OrderOfPayment(ctx, p.UUID)
 	if err != nil {
 		return
@@ -405,7 +424,8 @@ func (s *Service) Finish(ctx context.Context, site Site, orderUUID uuid.UUID) (*
 	if err != nil {
 		return nil, err
 	}
-	if o.Status == OrderPending && o.Payment != nil {
+	switch {
+	case o.Status == OrderPending && o.Payment != nil:
 		payment, err := s.hub.SyncPayment(ctx, o.Payment.UUID)
 		switch {
 		case domain.IsCode(err, domain.CodeNotFound):
@@ -415,6 +435,12 @@ func (s *Service) Finish(ctx context.Context, site Site, orderUUID uuid.UUID) (*
 			if o, err = s.settle(ctx, o.UUID, payment.Status == payments.StatusPaid); err != nil {
 				return nil, err
 			}
+		}
+	case o.Status == OrderFailed && o.Payment != nil && o.Payment.Status == payments.StatusPaid:
+		// Paid after it failed: the refund the settle hook asked for is
+		// asked again (it gives back only what remains).
+		if o, err = s.settle(ctx, o.UUID, true); err != nil {
+			return nil, err
 		}
 	}
 	if o.Status == OrderPaid {

@@ -160,9 +160,12 @@ func (s *Service) Customize(ctx context.Context, site Site, cartID uuid.UUID, in
 				}
 			}
 			if q, ok := l.Quantity.Get(); ok {
-				if q < 0 || q > cart.MaxCartQuantity {
-					v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is between 0 and %d.", cart.MaxCartQuantity), "lines", i, "quantity")
-				} else {
+				switch {
+				case q < 0:
+					v.Add(domain.VMinValue, "Ensure this value is greater than or equal to 0.", "lines", i, "quantity")
+				case q > cart.MaxCartQuantity:
+					v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", cart.MaxCartQuantity), "lines", i, "quantity")
+				default:
 					item.Quantity = q
 				}
 			} else if l.Quantity.Null {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"html/template"
 	"net/http"
+	"net/url"
 
 	"salesplatform/domain"
 	"salesplatform/domain/payments"
@@ -81,7 +82,7 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 			http.Redirect(w, r, p.ReturnURL, http.StatusSeeOther) // back to the shop
 			return
 		}
-		render(w, http.StatusOK, threeDSPage, p)
+		renderWith(w, http.StatusOK, payinPolicy(p), threeDSPage, p)
 	})
 	mux.HandleFunc("POST "+PagePrefix+"3ds/{ref}/", func(w http.ResponseWriter, r *http.Request) {
 		ref := r.PathValue("ref")
@@ -109,7 +110,7 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 			http.Redirect(w, r, p.ReturnURL, http.StatusSeeOther) // back to the shop
 			return
 		}
-		render(w, http.StatusOK, cardPage, p)
+		renderWith(w, http.StatusOK, payinPolicy(p), cardPage, p)
 	})
 	mux.HandleFunc("POST "+PagePrefix+"card/{ref}/", func(w http.ResponseWriter, r *http.Request) {
 		ref := r.PathValue("ref")
@@ -178,11 +179,28 @@ func (s *Sim) fail(w http.ResponseWriter, err error) {
 // pagePolicy: the layout's own style, forms posted to the page itself.
 var pagePolicy = pagesecurity.Policy{Style: pagesecurity.StyleHashes(layout), FormAction: []string{pagesecurity.Self}}
 
+// payinPolicy is the policy of a pay-in's page: its form's answer ends
+// in a redirect to the charge's ReturnURL, which form-action must allow
+// too (browsers check the redirects a form's submission follows).
+func payinPolicy(p *payinRow) pagesecurity.Policy {
+	u, err := url.Parse(p.ReturnURL)
+	if p.ReturnURL == "" || err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		return pagePolicy
+	}
+	policy := pagePolicy
+	policy.FormAction = []string{pagesecurity.Self, u.Scheme + "://" + u.Host}
+	return policy
+}
+
 // render writes a page. The reference in the URL is a credential: no
 // cache keeps the page (the security headers keep it from referrers and
 // frames).
 func render(w http.ResponseWriter, status int, page *template.Template, data any) {
-	pagePolicy.Set(w.Header())
+	renderWith(w, status, pagePolicy, page, data)
+}
+
+func renderWith(w http.ResponseWriter, status int, policy pagesecurity.Policy, page *template.Template, data any) {
+	policy.Set(w.Header())
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = page.Execute(w, data) // the client went away
