@@ -112,6 +112,7 @@ func (a *api) newFunnelRequest(w http.ResponseWriter, r *http.Request) (fr *funn
 	fr.lang = funnelLanguage(w, r)
 	fr.t = funnelTextsOf(fr.lang)
 	if p, byPath := mux.Vars(r)["partner"]; byPath {
+		fr.prefix = domain.PartnerPathRoot + p // no link to this host's root
 		id, err := uuid.Parse(p)
 		if err != nil {
 			fr.notFound(fr.t.NotFoundText)
