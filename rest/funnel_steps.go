@@ -291,6 +291,7 @@ func (fr *funnelRequest) informationPage(status int, b *checkout.Basket, form ur
 			p.field("city", t.City, "text", "address-level2", in.City, true),
 			p.field("country", t.Country, "text", "country", in.Country, true),
 		}
+		p.Address[3].Hint = t.CountryHint
 	}
 	if b.DeliveryMode == ecommerce.DeliveryEmail {
 		// The beneficiary is another person: the browser's own details
