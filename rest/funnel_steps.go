@@ -1,8 +1,10 @@
 package rest
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/google/uuid"
@@ -139,8 +141,24 @@ func customizationField(in checkout.CustomizationInput, path []any) string {
 func (fr *funnelRequest) customizationPage(status int, b *checkout.Basket, form url.Values, errs map[string]string, msg string) {
 	p := &funnelPage{Lang: fr.lang, T: fr.t, Step: "customization", StepIndex: 1, Title: fr.t.CartTitle, Basket: b, Currency: b.Totals.Currency,
 		Form: form, Errors: errs, Message: msg, Action: fr.stepURL(fr.r.URL.Path, b.CartID)}
+	shown := map[string]bool{"delivery_mode": true}
 	for _, l := range b.Lines {
-		p.Lines = append(p.Lines, fr.lineView(p, l))
+		v := fr.lineView(p, l)
+		shown[v.QuantityIn.Name] = true
+		if v.Variant != nil {
+			shown[v.Variant.Name] = true
+		}
+		for _, at := range v.Attributes {
+			shown[at.Name] = true
+		}
+		p.Lines = append(p.Lines, v)
+	}
+	// An error of no field shown (a line gone meanwhile) is said above the
+	// form.
+	for _, k := range slices.Sorted(maps.Keys(errs)) {
+		if !shown[k] {
+			p.Message += " " + errs[k]
+		}
 	}
 	for _, d := range b.Delivery {
 		fd := funnelDelivery{Mode: d.Mode, ID: fieldID("delivery_mode." + d.Mode), Cost: fr.t.Free,
