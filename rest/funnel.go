@@ -112,6 +112,7 @@ func (a *api) newFunnelRequest(w http.ResponseWriter, r *http.Request) (fr *funn
 	fr.lang = funnelLanguage(w, r)
 	fr.t = funnelTextsOf(fr.lang)
 	if p, byPath := mux.Vars(r)["partner"]; byPath {
+		fr.prefix = domain.PartnerPathRoot + p // no link to this host's root
 		id, err := uuid.Parse(p)
 		if err != nil {
 			fr.notFound(fr.t.NotFoundText)
@@ -275,12 +276,15 @@ func (fr *funnelRequest) readForm() (form url.Values, ok bool) {
 }
 
 // failed answers a service error that is not the step's own: the cart's
-// 404 page, 503 with Retry-After, else 500.
+// 404 page, 409 with the service's message, 503 with Retry-After, else
+// 500.
 func (fr *funnelRequest) failed(err error) {
 	de := domain.AsError(err)
 	switch {
 	case de != nil && de.Code == domain.CodeNotFound:
 		fr.notFound(fr.t.NotFoundText)
+	case de != nil && de.Code == domain.CodeConflict: // the cart changed under the step: its message
+		fr.message(http.StatusConflict, fr.t.TryAgain, de.Message, fr.r.URL.RequestURI())
 	case de != nil && de.Code == domain.CodeUnavailable:
 		fr.w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
 		fr.message(http.StatusServiceUnavailable, fr.t.Unavailable503, "", fr.r.URL.RequestURI())
@@ -335,6 +339,9 @@ type funnelPage struct {
 
 	Text, Link, LinkText string
 	Refresh              bool
+	// FormAction is where the page's forms go, redirects included
+	// (funnelPolicy's when empty).
+	FormAction []string
 }
 
 type funnelLanguageLink struct {
@@ -409,7 +416,11 @@ func (fr *funnelRequest) render(status int, p *funnelPage) {
 		p.Languages = append(p.Languages, funnelLanguageLink{Code: l.Code, Name: l.Name,
 			URL: fr.r.URL.Path + "?" + q.Encode(), Current: l.Code == fr.lang})
 	}
-	funnelPolicy.Set(fr.w.Header())
+	policy := funnelPolicy
+	if p.FormAction != nil {
+		policy.FormAction = p.FormAction
+	}
+	policy.Set(fr.w.Header())
 	fr.w.Header().Set("Cache-Control", "no-store")
 	fr.w.Header().Set("Content-Language", fr.lang)
 	fr.w.Header().Add("Vary", "Accept-Language, Cookie")

@@ -1,8 +1,10 @@
 package rest
 
 import (
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 
 	"github.com/google/uuid"
@@ -10,6 +12,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/checkout"
 	"salesplatform/domain/ecommerce"
+	"salesplatform/rest/pagesecurity"
 )
 
 // funnelLine is a basket line as the steps show it.
@@ -138,8 +141,24 @@ func customizationField(in checkout.CustomizationInput, path []any) string {
 func (fr *funnelRequest) customizationPage(status int, b *checkout.Basket, form url.Values, errs map[string]string, msg string) {
 	p := &funnelPage{Lang: fr.lang, T: fr.t, Step: "customization", StepIndex: 1, Title: fr.t.CartTitle, Basket: b, Currency: b.Totals.Currency,
 		Form: form, Errors: errs, Message: msg, Action: fr.stepURL(fr.r.URL.Path, b.CartID)}
+	shown := map[string]bool{"delivery_mode": true}
 	for _, l := range b.Lines {
-		p.Lines = append(p.Lines, fr.lineView(p, l))
+		v := fr.lineView(p, l)
+		shown[v.QuantityIn.Name] = true
+		if v.Variant != nil {
+			shown[v.Variant.Name] = true
+		}
+		for _, at := range v.Attributes {
+			shown[at.Name] = true
+		}
+		p.Lines = append(p.Lines, v)
+	}
+	// An error of no field shown (a line gone meanwhile) is said above the
+	// form.
+	for _, k := range slices.Sorted(maps.Keys(errs)) {
+		if !shown[k] {
+			p.Message += " " + errs[k]
+		}
 	}
 	for _, d := range b.Delivery {
 		fd := funnelDelivery{Mode: d.Mode, ID: fieldID("delivery_mode." + d.Mode), Cost: fr.t.Free,
@@ -290,6 +309,7 @@ func (fr *funnelRequest) informationPage(status int, b *checkout.Basket, form ur
 			p.field("city", t.City, "text", "address-level2", in.City, true),
 			p.field("country", t.Country, "text", "country", in.Country, true),
 		}
+		p.Address[3].Hint = t.CountryHint
 	}
 	if b.DeliveryMode == ecommerce.DeliveryEmail {
 		// The beneficiary is another person: the browser's own details
@@ -414,6 +434,10 @@ func (fr *funnelRequest) paymentPage(status int, b *checkout.Basket, form url.Va
 	p.Codes = []funnelField{
 		p.field("coupon", fr.t.Coupon, "text", "off", b.Coupon, false),
 		p.field("giftcard", fr.t.Giftcard, "text", "off", b.Giftcard, false),
+	}
+	// The pay form is redirected to the provider's card page.
+	if o := fr.a.Payments.ProviderPageOrigin(); o != "" {
+		p.FormAction = []string{pagesecurity.Self, o}
 	}
 	for _, l := range b.Lines {
 		if l.Quantity > 0 && l.Available {

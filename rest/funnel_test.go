@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"salesplatform/domain"
+	"salesplatform/domain/checkout"
 )
 
 // Every language of the switcher has every text of the pages, with the
@@ -130,6 +131,24 @@ func TestFunnelLanguage(t *testing.T) {
 		}
 		if set := w.Header().Get("Set-Cookie"); (c.query == c.want) != (set != "") {
 			t.Errorf("%+v: Set-Cookie %q", c, set)
+		}
+	}
+}
+
+// An error of a field the page shows is beside it; one of no field shown
+// (a line gone meanwhile) is said above the form.
+func TestFunnelCustomizationErrors(t *testing.T) {
+	w := httptest.NewRecorder()
+	r := httptest.NewRequest("POST", "http://shop.example.com/ecommerce/shop/customization/?cart=x", nil)
+	fr := &funnelRequest{w: w, r: r, lang: "en", t: funnelTextsOf("en")}
+	b := &checkout.Basket{Lines: []*checkout.Line{{Index: 0, ProductID: 7, Quantity: 2}}, Totals: checkout.Totals{Currency: "EUR"}}
+	fr.customizationPage(400, b, url.Values{"lines.0.quantity": {"-1"}},
+		map[string]string{"lines.0.quantity": "Too few.", "lines.4.index": "This cart has no such line."}, "Fix.")
+	body := w.Body.String()
+	for _, want := range []string{`<p class="notice" role="alert" id="message">Fix. This cart has no such line.</p>`,
+		`value="-1"`, `<span class="error" id="f-lines-0-quantity-error">Too few.</span>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the page lacks %q", want)
 		}
 	}
 }

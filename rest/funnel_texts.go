@@ -20,8 +20,8 @@ type funnelTexts struct {
 	DeliveryPickup, Free, NoDelivery, Update, Continue, Empty, Subtotal          string
 	BackToShop, ChooseDelivery                                                   string
 
-	InfoTitle, Buyer, FirstName, LastName, Email, Phone, Address, Street string
-	PostalCode, City, Country, Beneficiary, BeneficiaryHint, Back        string
+	InfoTitle, Buyer, FirstName, LastName, Email, Phone, Address, Street       string
+	PostalCode, City, Country, CountryHint, Beneficiary, BeneficiaryHint, Back string
 
 	PaymentTitle, Summary, Lines, DeliveryCost, Discount, GiftcardPart, ToPay string
 	Codes, Coupon, Giftcard, Apply, Pay, PayNote, PaymentFailed               string
@@ -70,7 +70,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Subtotal", BackToShop: "Back to the shop", ChooseDelivery: "Choose a delivery mode.",
 		InfoTitle: "Your details", Buyer: "Buyer", FirstName: "First name", LastName: "Last name", Email: "E-mail",
 		Phone: "Phone", Address: "Delivery address", Street: "Street and number", PostalCode: "Postal code", City: "City",
-		Country: "Country", Beneficiary: "Gift recipient (optional)", BeneficiaryHint: "Leave blank if the order is for you.",
+		Country: "Country", CountryHint: "Two letters, e.g. FR", Beneficiary: "Gift recipient (optional)", BeneficiaryHint: "Leave blank if the order is for you.",
 		Back:         "Back",
 		PaymentTitle: "Payment", Summary: "Order summary", Lines: "Products", DeliveryCost: "Delivery", Discount: "Coupon discount",
 		GiftcardPart: "Gift card", ToPay: "To pay", Codes: "Coupon and gift card", Coupon: "Coupon code", Giftcard: "Gift card code",
@@ -98,7 +98,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Sous-total", BackToShop: "Retour à la boutique", ChooseDelivery: "Choisissez un mode de livraison.",
 		InfoTitle: "Vos coordonnées", Buyer: "Acheteur", FirstName: "Prénom", LastName: "Nom", Email: "E-mail",
 		Phone: "Téléphone", Address: "Adresse de livraison", Street: "Numéro et rue", PostalCode: "Code postal", City: "Ville",
-		Country: "Pays", Beneficiary: "Destinataire du cadeau (facultatif)", BeneficiaryHint: "Laissez vide si la commande est pour vous.",
+		Country: "Pays", CountryHint: "Deux lettres, par ex. FR", Beneficiary: "Destinataire du cadeau (facultatif)", BeneficiaryHint: "Laissez vide si la commande est pour vous.",
 		Back:         "Retour",
 		PaymentTitle: "Paiement", Summary: "Récapitulatif", Lines: "Produits", DeliveryCost: "Livraison", Discount: "Réduction du code promo",
 		GiftcardPart: "Carte cadeau", ToPay: "À payer", Codes: "Code promo et carte cadeau", Coupon: "Code promo", Giftcard: "Code de la carte cadeau",
@@ -126,7 +126,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Subtotal", BackToShop: "Volver a la tienda", ChooseDelivery: "Elija un modo de entrega.",
 		InfoTitle: "Sus datos", Buyer: "Comprador", FirstName: "Nombre", LastName: "Apellidos", Email: "Correo electrónico",
 		Phone: "Teléfono", Address: "Dirección de entrega", Street: "Calle y número", PostalCode: "Código postal", City: "Ciudad",
-		Country: "País", Beneficiary: "Destinatario del regalo (opcional)", BeneficiaryHint: "Déjelo en blanco si el pedido es para usted.",
+		Country: "País", CountryHint: "Dos letras, p. ej. ES", Beneficiary: "Destinatario del regalo (opcional)", BeneficiaryHint: "Déjelo en blanco si el pedido es para usted.",
 		Back:         "Volver",
 		PaymentTitle: "Pago", Summary: "Resumen del pedido", Lines: "Productos", DeliveryCost: "Entrega", Discount: "Descuento del cupón",
 		GiftcardPart: "Tarjeta regalo", ToPay: "A pagar", Codes: "Cupón y tarjeta regalo", Coupon: "Código de cupón", Giftcard: "Código de la tarjeta regalo",
@@ -154,7 +154,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Subtotale", BackToShop: "Torna al negozio", ChooseDelivery: "Scegli una modalità di consegna.",
 		InfoTitle: "I tuoi dati", Buyer: "Acquirente", FirstName: "Nome", LastName: "Cognome", Email: "E-mail",
 		Phone: "Telefono", Address: "Indirizzo di consegna", Street: "Via e numero civico", PostalCode: "CAP", City: "Città",
-		Country: "Paese", Beneficiary: "Destinatario del regalo (facoltativo)", BeneficiaryHint: "Lascia vuoto se l'ordine è per te.",
+		Country: "Paese", CountryHint: "Due lettere, ad es. IT", Beneficiary: "Destinatario del regalo (facoltativo)", BeneficiaryHint: "Lascia vuoto se l'ordine è per te.",
 		Back:         "Indietro",
 		PaymentTitle: "Pagamento", Summary: "Riepilogo dell'ordine", Lines: "Prodotti", DeliveryCost: "Consegna", Discount: "Sconto del coupon",
 		GiftcardPart: "Carta regalo", ToPay: "Da pagare", Codes: "Coupon e carta regalo", Coupon: "Codice coupon", Giftcard: "Codice della carta regalo",
@@ -182,7 +182,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Zwischensumme", BackToShop: "Zurück zum Shop", ChooseDelivery: "Wählen Sie eine Lieferart.",
 		InfoTitle: "Ihre Angaben", Buyer: "Käufer", FirstName: "Vorname", LastName: "Nachname", Email: "E-Mail",
 		Phone: "Telefon", Address: "Lieferadresse", Street: "Straße und Hausnummer", PostalCode: "Postleitzahl", City: "Ort",
-		Country: "Land", Beneficiary: "Beschenkte Person (optional)", BeneficiaryHint: "Leer lassen, wenn die Bestellung für Sie ist.",
+		Country: "Land", CountryHint: "Zwei Buchstaben, z. B. DE", Beneficiary: "Beschenkte Person (optional)", BeneficiaryHint: "Leer lassen, wenn die Bestellung für Sie ist.",
 		Back:         "Zurück",
 		PaymentTitle: "Zahlung", Summary: "Bestellübersicht", Lines: "Produkte", DeliveryCost: "Lieferung", Discount: "Gutscheinrabatt",
 		GiftcardPart: "Geschenkkarte", ToPay: "Zu zahlen", Codes: "Gutschein und Geschenkkarte", Coupon: "Gutscheincode", Giftcard: "Code der Geschenkkarte",
@@ -210,7 +210,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Subtotaal", BackToShop: "Terug naar de winkel", ChooseDelivery: "Kies een leverwijze.",
 		InfoTitle: "Uw gegevens", Buyer: "Koper", FirstName: "Voornaam", LastName: "Achternaam", Email: "E-mail",
 		Phone: "Telefoon", Address: "Afleveradres", Street: "Straat en huisnummer", PostalCode: "Postcode", City: "Plaats",
-		Country: "Land", Beneficiary: "Ontvanger van het cadeau (optioneel)", BeneficiaryHint: "Laat leeg als de bestelling voor uzelf is.",
+		Country: "Land", CountryHint: "Twee letters, bijv. NL", Beneficiary: "Ontvanger van het cadeau (optioneel)", BeneficiaryHint: "Laat leeg als de bestelling voor uzelf is.",
 		Back:         "Terug",
 		PaymentTitle: "Betaling", Summary: "Overzicht van de bestelling", Lines: "Producten", DeliveryCost: "Levering", Discount: "Korting van de kortingscode",
 		GiftcardPart: "Cadeaukaart", ToPay: "Te betalen", Codes: "Kortingscode en cadeaukaart", Coupon: "Kortingscode", Giftcard: "Code van de cadeaukaart",
@@ -238,7 +238,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Subtotal", BackToShop: "Torna a la botiga", ChooseDelivery: "Trieu un mode de lliurament.",
 		InfoTitle: "Les vostres dades", Buyer: "Comprador", FirstName: "Nom", LastName: "Cognoms", Email: "Correu electrònic",
 		Phone: "Telèfon", Address: "Adreça de lliurament", Street: "Carrer i número", PostalCode: "Codi postal", City: "Població",
-		Country: "País", Beneficiary: "Destinatari del regal (opcional)", BeneficiaryHint: "Deixeu-ho en blanc si la comanda és per a vós.",
+		Country: "País", CountryHint: "Dues lletres, p. ex. ES", Beneficiary: "Destinatari del regal (opcional)", BeneficiaryHint: "Deixeu-ho en blanc si la comanda és per a vós.",
 		Back:         "Enrere",
 		PaymentTitle: "Pagament", Summary: "Resum de la comanda", Lines: "Productes", DeliveryCost: "Lliurament", Discount: "Descompte del cupó",
 		GiftcardPart: "Targeta regal", ToPay: "A pagar", Codes: "Cupó i targeta regal", Coupon: "Codi del cupó", Giftcard: "Codi de la targeta regal",
@@ -266,7 +266,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Subtotal: "Subtotal", BackToShop: "Voltar à loja", ChooseDelivery: "Escolha um modo de entrega.",
 		InfoTitle: "Os seus dados", Buyer: "Comprador", FirstName: "Nome próprio", LastName: "Apelido", Email: "E-mail",
 		Phone: "Telefone", Address: "Morada de entrega", Street: "Rua e número", PostalCode: "Código postal", City: "Localidade",
-		Country: "País", Beneficiary: "Destinatário do presente (opcional)", BeneficiaryHint: "Deixe em branco se a encomenda for para si.",
+		Country: "País", CountryHint: "Duas letras, p. ex. PT", Beneficiary: "Destinatário do presente (opcional)", BeneficiaryHint: "Deixe em branco se a encomenda for para si.",
 		Back:         "Voltar",
 		PaymentTitle: "Pagamento", Summary: "Resumo da encomenda", Lines: "Produtos", DeliveryCost: "Entrega", Discount: "Desconto do cupão",
 		GiftcardPart: "Cartão-presente", ToPay: "A pagar", Codes: "Cupão e cartão-presente", Coupon: "Código do cupão", Giftcard: "Código do cartão-presente",
