@@ -339,6 +339,9 @@ type funnelPage struct {
 
 	Text, Link, LinkText string
 	Refresh              bool
+	// RefreshTo is where the page sends the browser at once (the shop's
+	// return_url after the order).
+	RefreshTo string
 	// FormAction is where the page's forms go, redirects included
 	// (funnelPolicy's when empty).
 	FormAction []string

@@ -497,12 +497,16 @@ func (a *api) handleFunnelSummary(w http.ResponseWriter, r *http.Request) {
 	// The cart is gone with the order paid: the session forgets it.
 	http.SetCookie(w, &http.Cookie{Name: funnelCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: isHTTPS(r)})
+	page := &funnelPage{Step: "done", StepIndex: 4, Title: fr.t.ThanksTitle, Order: o, Currency: o.Currency,
+		Link: origin(o.ReturnURL)}
+	// Back to the shop by the page, not by a 303: this answer often ends
+	// the redirects that followed the payment provider's form, and
+	// browsers hold each of them to that page's form-action, which does
+	// not know the shop's address.
 	if to := withOrderReference(o.ReturnURL, o.Reference); to != "" && o.Status == checkout.OrderPaid {
-		fr.redirect(to)
-		return
+		page.RefreshTo, page.Link = to, to
 	}
-	fr.render(http.StatusOK, &funnelPage{Step: "done", StepIndex: 4, Title: fr.t.ThanksTitle, Order: o, Currency: o.Currency,
-		Link: origin(o.ReturnURL)})
+	fr.render(http.StatusOK, page)
 }
 
 // withOrderReference is the return_url with the order's reference added

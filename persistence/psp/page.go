@@ -106,8 +106,14 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 			s.fail(w, err)
 			return
 		}
-		if p.ended() && p.ReturnURL != "" {
+		switch {
+		case p.ended() && p.ReturnURL != "":
 			http.Redirect(w, r, p.ReturnURL, http.StatusSeeOther) // back to the shop
+			return
+		case p.Status == payments.PayinPending3DS:
+			// The card asks for 3-D Secure: on to its challenge, as a
+			// provider's hosted page goes on.
+			http.Redirect(w, r, PagePrefix+"3ds/"+p.Ref+"/", http.StatusSeeOther)
 			return
 		}
 		renderWith(w, http.StatusOK, payinPolicy(p), cardPage, p)
@@ -261,8 +267,7 @@ var (
 <label for="card_number">Card number</label>
 <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
 <button type="submit">Pay</button>
-</form>{{else if eq .Status "` + payments.PayinPending3DS + `"}}<p id="outcome">Your bank asks you to authenticate: <a href="../../3ds/{{.Ref}}/">3-D Secure</a>.</p>
-{{else if eq .Status "` + payments.PayinSucceeded + `"}}<p id="outcome">Payment accepted. You may close this page.</p>
+</form>{{else if eq .Status "` + payments.PayinSucceeded + `"}}<p id="outcome">Payment accepted. You may close this page.</p>
 {{else}}<p id="outcome">The payment was refused: {{.ResultMessage}}</p>{{end}}{{end}}`)
 
 	messagePage = page(`{{define "title"}}Simulated payment provider{{end}}

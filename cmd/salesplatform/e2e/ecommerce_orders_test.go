@@ -33,7 +33,7 @@ func (f *funnelFixture) checkoutOnce(t *testing.T) string {
 		"http://api.test")
 	b.do(t, http.MethodPost, "http://api.test"+card, "card_number="+psp.CardSuccess, "Content-Type", "application/x-www-form-urlencoded")
 	summary := location(t, b.get(t, "http://api.test"+card), `/ecommerce/shop/summary/\?order=`)
-	back := location(t, b.get(t, summary), `^https://shop\.example\.com/thanks\?order_reference=`)
+	back := refreshTo(t, b.get(t, summary), `^https://shop\.example\.com/thanks\?order_reference=`)
 	return regexp.MustCompile(`order_reference=([A-Z0-9-]+)`).FindStringSubmatch(back)[1]
 }
 

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -289,6 +290,23 @@ func location(t *testing.T, res Response, pattern string) string {
 	return loc
 }
 
+// refreshTo is where a page sends the browser at once (its meta
+// refresh), matching pattern; the page is the thank-you page, which links
+// there too.
+func refreshTo(t *testing.T, res Response, pattern string) string {
+	t.Helper()
+	m := regexp.MustCompile(`<meta http-equiv="refresh" content="0; url=([^"]+)">`).FindStringSubmatch(res.Body)
+	if res.Status != http.StatusOK || m == nil {
+		t.Fatalf("%d, no refresh: %s", res.Status, mainOf(res.Body))
+	}
+	to := html.UnescapeString(m[1])
+	if !regexp.MustCompile(pattern).MatchString(to) || !strings.Contains(res.Body, `id="order-reference"`) ||
+		!strings.Contains(res.Body, `<a id="return-to-shop" href="`+m[1]+`">`) {
+		t.Fatalf("refresh to %q, want %s, on the thank-you page with its link: %s", to, pattern, mainOf(res.Body))
+	}
+	return to
+}
+
 // A customer goes through the funnel with plain HTML forms, on the shop's
 // site: customization (a wrong quantity, then the changes), information
 // (errors beside their fields, what was typed kept), payment (a code
@@ -361,13 +379,13 @@ func TestFunnelFlow(t *testing.T) {
 	location(t, b.do(t, http.MethodPost, "http://api.test"+cardPage, "card_number="+psp.CardSuccess,
 		"Content-Type", "application/x-www-form-urlencoded"), `^`+regexp.QuoteMeta(cardPage)+`$`)
 	summary := location(t, b.get(t, "http://api.test"+cardPage), `^http://shop\.example\.com/ecommerce/shop/summary/\?order=`)
-	back := location(t, b.get(t, summary), `^https://shop\.example\.com/thanks\?src=funnel&order_reference=EC-`)
+	back := refreshTo(t, b.get(t, summary), `^https://shop\.example\.com/thanks\?src=funnel&order_reference=EC-`)
 	if _, kept := b.cookies["ecommerce_cart"]; kept {
 		t.Errorf("the session still names the cart: %v", b.cookies)
 	}
 	// The cart is gone; the summary sends to the shop again.
 	wantFunnelPage(t, b.get(t, custom), 404)
-	if again := location(t, b.get(t, summary), `^https://`); again != back {
+	if again := refreshTo(t, b.get(t, summary), `^https://`); again != back {
 		t.Errorf("the summary again: %q, want %q", again, back)
 	}
 }
