@@ -127,6 +127,11 @@ const (
 	// or marking it paid.
 	OpPayoutRead     AdminOp = "payout.read"
 	OpPayoutValidate AdminOp = "payout.validate"
+	// OpEcommerceRead is reading one's partner's e-commerce products
+	// (inactive ones too) and delivery settings; OpEcommerceWrite is
+	// creating and changing them.
+	OpEcommerceRead  AdminOp = "ecommerce.read"
+	OpEcommerceWrite AdminOp = "ecommerce.write"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -198,6 +203,9 @@ var AdminRules = map[AdminOp]Requirement{
 	// that one is paid is the platform's.
 	OpPayoutRead:     {Role: RolePartnerMember},
 	OpPayoutValidate: {Role: RoleStaff},
+	// The shop is the partner's catalogue: written as the rest of it.
+	OpEcommerceRead:  {Role: RolePartnerMember},
+	OpEcommerceWrite: {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 }
 
 // Authorize returns the caller when it may run op.

@@ -22,6 +22,7 @@ var allowedImports = map[string][]string{
 	"l10n/internal/cldrgen": {},
 	"account":               {""},
 	"cart":                  {""},
+	"ecommerce":             {""},
 	"catalogue":             {"", "l10n"},
 	"gifts":                 {"", "l10n"},
 	"media":                 {""},
@@ -32,11 +33,12 @@ var allowedImports = map[string][]string{
 	"payments":              {"", "idempotency", "l10n", "network"},
 	"notify":                {"", "l10n"},
 	"mpcart":                {"", "idempotency"},
+	"checkout":              {"", "cart", "ecommerce", "l10n", "network", "notify", "payments"},
 	// Not an area: the idempotency keys of the operations that create or
 	// move value (network, payments).
 	"idempotency": {""},
 	// Not an area: the services of every area, handed to both surfaces.
-	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart", "payments"},
+	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart", "payments", "ecommerce", "checkout"},
 }
 
 const module = "salesplatform/"

@@ -42,6 +42,8 @@ type ResolverRoot interface {
 	BoxOffer() BoxOfferResolver
 	CartError() CartErrorResolver
 	CatalogueError() CatalogueErrorResolver
+	CheckoutError() CheckoutErrorResolver
+	EcommerceError() EcommerceErrorResolver
 	Event() EventResolver
 	EventSlotListItem() EventSlotListItemResolver
 	GiftError() GiftErrorResolver
@@ -485,6 +487,12 @@ type ComplexityRoot struct {
 		UserErrors func(childComplexity int) int
 	}
 
+	CheckoutError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
 	ContactRequest struct {
 		Email                 func(childComplexity int) int
 		FullName              func(childComplexity int) int
@@ -530,6 +538,173 @@ type ComplexityRoot struct {
 		City       func(childComplexity int) int
 		Department func(childComplexity int) int
 		Region     func(childComplexity int) int
+	}
+
+	EcommerceAttribute struct {
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Values   func(childComplexity int) int
+	}
+
+	EcommerceAttributeValue struct {
+		AttributeID func(childComplexity int) int
+		Value       func(childComplexity int) int
+	}
+
+	EcommerceDeliverySettings struct {
+		Email         func(childComplexity int) int
+		Pickup        func(childComplexity int) int
+		PickupAddress func(childComplexity int) int
+		PickupCost    func(childComplexity int) int
+		Postal        func(childComplexity int) int
+		PostalCost    func(childComplexity int) int
+		PostalDays    func(childComplexity int) int
+	}
+
+	EcommerceDeliverySettingsPayload struct {
+		Errors     func(childComplexity int) int
+		Settings   func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	EcommerceError struct {
+		Code    func(childComplexity int) int
+		Field   func(childComplexity int) int
+		Message func(childComplexity int) int
+	}
+
+	EcommerceOrder struct {
+		Buyer          func(childComplexity int) int
+		CardAmount     func(childComplexity int) int
+		CartID         func(childComplexity int) int
+		Coupon         func(childComplexity int) int
+		CreatedAt      func(childComplexity int) int
+		CurrencyCode   func(childComplexity int) int
+		Delivery       func(childComplexity int) int
+		DeliveryCost   func(childComplexity int) int
+		Discount       func(childComplexity int) int
+		Giftcard       func(childComplexity int) int
+		GiftcardAmount func(childComplexity int) int
+		GlobalID       func(childComplexity int) int
+		LegacyID       func(childComplexity int) int
+		Lines          func(childComplexity int) int
+		LinesTotal     func(childComplexity int) int
+		PaidAt         func(childComplexity int) int
+		Payment        func(childComplexity int) int
+		Reference      func(childComplexity int) int
+		RefundedAmount func(childComplexity int) int
+		Status         func(childComplexity int) int
+		Total          func(childComplexity int) int
+		UUID           func(childComplexity int) int
+		UpdatedAt      func(childComplexity int) int
+		VatTotal       func(childComplexity int) int
+	}
+
+	EcommerceOrderBuyer struct {
+		Email     func(childComplexity int) int
+		FirstName func(childComplexity int) int
+		Language  func(childComplexity int) int
+		LastName  func(childComplexity int) int
+		Phone     func(childComplexity int) int
+	}
+
+	EcommerceOrderConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	EcommerceOrderCoupon struct {
+		Code     func(childComplexity int) int
+		Discount func(childComplexity int) int
+		LegacyID func(childComplexity int) int
+	}
+
+	EcommerceOrderDelivery struct {
+		BeneficiaryEmail     func(childComplexity int) int
+		BeneficiaryFirstName func(childComplexity int) int
+		BeneficiaryLastName  func(childComplexity int) int
+		City                 func(childComplexity int) int
+		Cost                 func(childComplexity int) int
+		Country              func(childComplexity int) int
+		Mode                 func(childComplexity int) int
+		PostalCode           func(childComplexity int) int
+		Street               func(childComplexity int) int
+	}
+
+	EcommerceOrderEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	EcommerceOrderGiftcard struct {
+		Amount  func(childComplexity int) int
+		Code    func(childComplexity int) int
+		UUID    func(childComplexity int) int
+		UsageID func(childComplexity int) int
+	}
+
+	EcommerceOrderLine struct {
+		AttributeValues func(childComplexity int) int
+		LegacyID        func(childComplexity int) int
+		Name            func(childComplexity int) int
+		ProductID       func(childComplexity int) int
+		Quantity        func(childComplexity int) int
+		Total           func(childComplexity int) int
+		UnitPrice       func(childComplexity int) int
+		VariantID       func(childComplexity int) int
+		VatAmount       func(childComplexity int) int
+		VatRate         func(childComplexity int) int
+	}
+
+	EcommerceOrderPayment struct {
+		Amount func(childComplexity int) int
+		Status func(childComplexity int) int
+		UUID   func(childComplexity int) int
+	}
+
+	EcommerceProduct struct {
+		Active       func(childComplexity int) int
+		Attributes   func(childComplexity int) int
+		CreatedAt    func(childComplexity int) int
+		CurrencyCode func(childComplexity int) int
+		Description  func(childComplexity int) int
+		GlobalID     func(childComplexity int) int
+		ID           func(childComplexity int) int
+		Images       func(childComplexity int) int
+		Name         func(childComplexity int) int
+		Price        func(childComplexity int) int
+		Stock        func(childComplexity int) int
+		UpdatedAt    func(childComplexity int) int
+		Variants     func(childComplexity int) int
+		VatRate      func(childComplexity int) int
+	}
+
+	EcommerceProductConnection struct {
+		Edges      func(childComplexity int) int
+		PageInfo   func(childComplexity int) int
+		TotalCount func(childComplexity int) int
+	}
+
+	EcommerceProductEdge struct {
+		Cursor func(childComplexity int) int
+		Node   func(childComplexity int) int
+	}
+
+	EcommerceProductPayload struct {
+		Errors     func(childComplexity int) int
+		Product    func(childComplexity int) int
+		UserErrors func(childComplexity int) int
+	}
+
+	EcommerceVariant struct {
+		Active   func(childComplexity int) int
+		GlobalID func(childComplexity int) int
+		ID       func(childComplexity int) int
+		Name     func(childComplexity int) int
+		Price    func(childComplexity int) int
+		Stock    func(childComplexity int) int
 	}
 
 	Event struct {
@@ -959,6 +1134,7 @@ type ComplexityRoot struct {
 		CreateBox                                func(childComplexity int, input model.CreateBoxInput) int
 		CreateCart                               func(childComplexity int, input model.CreateCartInput) int
 		CreateContactRequest                     func(childComplexity int, input model.ContactRequestInput) int
+		CreateEcommerceProduct                   func(childComplexity int, input model.CreateEcommerceProductInput) int
 		CreateEvent                              func(childComplexity int, input model.CreateEventInput) int
 		CreateGiftcardPrototype                  func(childComplexity int, input model.CreateGiftcardPrototypeInput) int
 		CreateMarketingWidgets                   func(childComplexity int, input model.MarketingWidgetsInput) int
@@ -984,6 +1160,7 @@ type ComplexityRoot struct {
 		MarkPayoutRequestPaid                    func(childComplexity int, input model.MarkPayoutRequestPaidInput, idempotencyKey *string) int
 		ProposeBoxOffer                          func(childComplexity int, input model.ProposeBoxOfferInput) int
 		RecordNetworkVoucherUsage                func(childComplexity int, input model.RecordNetworkVoucherUsageInput, idempotencyKey *string) int
+		RefundEcommerceOrder                     func(childComplexity int, input model.RefundEcommerceOrderInput, idempotencyKey *string) int
 		RefundPayment                            func(childComplexity int, input model.RefundPaymentInput, idempotencyKey *string) int
 		ReleaseNetworkGiftcardHold               func(childComplexity int, input model.ReleaseNetworkGiftcardHoldInput, idempotencyKey *string) int
 		RemoveEventSlot                          func(childComplexity int, input model.RemoveEventSlotInput) int
@@ -994,6 +1171,8 @@ type ComplexityRoot struct {
 		ReviewBoxOffer                           func(childComplexity int, input model.ReviewBoxOfferInput) int
 		SetPrototypeOption                       func(childComplexity int, input model.SetPrototypeOptionInput) int
 		UpdateBox                                func(childComplexity int, input model.UpdateBoxInput) int
+		UpdateEcommerceDeliverySettings          func(childComplexity int, input model.EcommerceDeliverySettingsInput) int
+		UpdateEcommerceProduct                   func(childComplexity int, input model.UpdateEcommerceProductInput) int
 		UpdateEvent                              func(childComplexity int, input model.UpdateEventInput) int
 		UpdateEventFormula                       func(childComplexity int, input model.UpdateEventFormulaInput) int
 		UpdateEventSettings                      func(childComplexity int, input model.UpdateEventSettingsInput) int
@@ -1796,65 +1975,70 @@ type ComplexityRoot struct {
 	}
 
 	Query struct {
-		AdminGiftcard           func(childComplexity int, id *string, code *string) int
-		AdminGiftcards          func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) int
-		AdminOption             func(childComplexity int, id string) int
-		AdminOptionCategories   func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
-		AdminOptionCategory     func(childComplexity int, id string) int
-		AdminOptions            func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
-		AdminPartner            func(childComplexity int, id *string, uuid *uuid.UUID) int
-		AdminVoucher            func(childComplexity int, id *string, code *string) int
-		AdminVoucherPrototype   func(childComplexity int, id string) int
-		AdminVoucherPrototypes  func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
-		AdminVouchers           func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) int
-		Box                     func(childComplexity int, id string) int
-		BoxUniverses            func(childComplexity int) int
-		Boxes                   func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) int
-		Cart                    func(childComplexity int, id *uuid.UUID, cartID *string) int
-		CheckNetworkPartner     func(childComplexity int, siretNumber string, commercialName string) int
-		CurrentPartner          func(childComplexity int) int
-		Destinations            func(childComplexity int) int
-		Event                   func(childComplexity int, id string) int
-		EventSlots              func(childComplexity int, first *int, after *string, last *int, before *string) int
-		Gift                    func(childComplexity int, code string) int
-		GiftLinkedPartners      func(childComplexity int, code string) int
-		GiftcardPrototype       func(childComplexity int, id string) int
-		GiftcardPrototypes      func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
-		LegalInformation        func(childComplexity int) int
-		ManagedBoxOffers        func(childComplexity int, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string, last *int, before *string) int
-		ManagedBoxes            func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
-		MarketingWidgets        func(childComplexity int, key string) int
-		Media                   func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
-		MediaItem               func(childComplexity int, id string) int
-		MultiProductCart        func(childComplexity int, id string) int
-		NetworkGiftcard         func(childComplexity int, code string) int
-		NetworkGiftcards        func(childComplexity int, first *int, after *string, last *int, before *string) int
-		NetworkGiftcardsByEmail func(childComplexity int, email string, first *int, after *string, last *int, before *string) int
-		NetworkPartners         func(childComplexity int, marketplaceID *string, first *int, after *string, last *int, before *string) int
-		NetworkVoucher          func(childComplexity int, code string) int
-		NetworkVoucherBox       func(childComplexity int, id string) int
-		NetworkVoucherBoxes     func(childComplexity int, first *int, after *string, last *int, before *string) int
-		NetworkVouchersByEmail  func(childComplexity int, email string, first *int, after *string, last *int, before *string) int
-		Node                    func(childComplexity int, id string) int
-		Nodes                   func(childComplexity int, ids []string) int
-		Partner                 func(childComplexity int, id string) int
-		Partners                func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
-		Payment                 func(childComplexity int, uuid uuid.UUID) int
-		PaymentPartner          func(childComplexity int, uuid uuid.UUID) int
-		PaymentRequest          func(childComplexity int, id string) int
-		PaymentRequests         func(childComplexity int, search *string, first *int, after *string, last *int, before *string) int
-		Payments                func(childComplexity int, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) int
-		PayoutRequest           func(childComplexity int, id string) int
-		PayoutRequests          func(childComplexity int, filter *model.PayoutRequestFilter, first *int, after *string, last *int, before *string) int
-		ProductInformation      func(childComplexity int) int
-		RefundWithdrawalTerms   func(childComplexity int) int
-		Themes                  func(childComplexity int) int
-		Universes               func(childComplexity int) int
-		Viewer                  func(childComplexity int) int
-		Wallet                  func(childComplexity int, uuid uuid.UUID) int
-		Workshop                func(childComplexity int, id string) int
-		WorkshopSessions        func(childComplexity int, workshopID *string, first *int, after *string, last *int, before *string) int
-		WorkshopThemes          func(childComplexity int, first *int, after *string, last *int, before *string) int
+		AdminGiftcard             func(childComplexity int, id *string, code *string) int
+		AdminGiftcards            func(childComplexity int, filter *model.AdminGiftcardFilter, orderBy []*model.AdminGiftcardOrder, first *int, after *string, last *int, before *string) int
+		AdminOption               func(childComplexity int, id string) int
+		AdminOptionCategories     func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionCategoryFilter, orderBy *model.AdminOptionOrder) int
+		AdminOptionCategory       func(childComplexity int, id string) int
+		AdminOptions              func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminOptionFilter, orderBy *model.AdminOptionOrder) int
+		AdminPartner              func(childComplexity int, id *string, uuid *uuid.UUID) int
+		AdminVoucher              func(childComplexity int, id *string, code *string) int
+		AdminVoucherPrototype     func(childComplexity int, id string) int
+		AdminVoucherPrototypes    func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.AdminVoucherPrototypeFilter, orderBy *model.AdminVoucherPrototypeOrder) int
+		AdminVouchers             func(childComplexity int, filter *model.AdminVoucherFilter, orderBy []*model.AdminVoucherOrder, first *int, after *string, last *int, before *string) int
+		Box                       func(childComplexity int, id string) int
+		BoxUniverses              func(childComplexity int) int
+		Boxes                     func(childComplexity int, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) int
+		Cart                      func(childComplexity int, id *uuid.UUID, cartID *string) int
+		CheckNetworkPartner       func(childComplexity int, siretNumber string, commercialName string) int
+		CurrentPartner            func(childComplexity int) int
+		Destinations              func(childComplexity int) int
+		EcommerceDeliverySettings func(childComplexity int) int
+		EcommerceOrder            func(childComplexity int, id string) int
+		EcommerceOrders           func(childComplexity int, filter *model.EcommerceOrderFilter, first *int, after *string, last *int, before *string) int
+		EcommerceProduct          func(childComplexity int, id string) int
+		EcommerceProducts         func(childComplexity int, active *bool, first *int, after *string, last *int, before *string) int
+		Event                     func(childComplexity int, id string) int
+		EventSlots                func(childComplexity int, first *int, after *string, last *int, before *string) int
+		Gift                      func(childComplexity int, code string) int
+		GiftLinkedPartners        func(childComplexity int, code string) int
+		GiftcardPrototype         func(childComplexity int, id string) int
+		GiftcardPrototypes        func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
+		LegalInformation          func(childComplexity int) int
+		ManagedBoxOffers          func(childComplexity int, partnerID *string, boxID *string, status *model.BoxOfferStatus, first *int, after *string, last *int, before *string) int
+		ManagedBoxes              func(childComplexity int, partnerID *string, first *int, after *string, last *int, before *string) int
+		MarketingWidgets          func(childComplexity int, key string) int
+		Media                     func(childComplexity int, first *int, after *string, last *int, before *string, filter *model.MediaFilter, orderBy *model.MediaOrder) int
+		MediaItem                 func(childComplexity int, id string) int
+		MultiProductCart          func(childComplexity int, id string) int
+		NetworkGiftcard           func(childComplexity int, code string) int
+		NetworkGiftcards          func(childComplexity int, first *int, after *string, last *int, before *string) int
+		NetworkGiftcardsByEmail   func(childComplexity int, email string, first *int, after *string, last *int, before *string) int
+		NetworkPartners           func(childComplexity int, marketplaceID *string, first *int, after *string, last *int, before *string) int
+		NetworkVoucher            func(childComplexity int, code string) int
+		NetworkVoucherBox         func(childComplexity int, id string) int
+		NetworkVoucherBoxes       func(childComplexity int, first *int, after *string, last *int, before *string) int
+		NetworkVouchersByEmail    func(childComplexity int, email string, first *int, after *string, last *int, before *string) int
+		Node                      func(childComplexity int, id string) int
+		Nodes                     func(childComplexity int, ids []string) int
+		Partner                   func(childComplexity int, id string) int
+		Partners                  func(childComplexity int, first *int, after *string, last *int, before *string, department *string, region *string, ids []string) int
+		Payment                   func(childComplexity int, uuid uuid.UUID) int
+		PaymentPartner            func(childComplexity int, uuid uuid.UUID) int
+		PaymentRequest            func(childComplexity int, id string) int
+		PaymentRequests           func(childComplexity int, search *string, first *int, after *string, last *int, before *string) int
+		Payments                  func(childComplexity int, filter *model.PaymentFilter, first *int, after *string, last *int, before *string) int
+		PayoutRequest             func(childComplexity int, id string) int
+		PayoutRequests            func(childComplexity int, filter *model.PayoutRequestFilter, first *int, after *string, last *int, before *string) int
+		ProductInformation        func(childComplexity int) int
+		RefundWithdrawalTerms     func(childComplexity int) int
+		Themes                    func(childComplexity int) int
+		Universes                 func(childComplexity int) int
+		Viewer                    func(childComplexity int) int
+		Wallet                    func(childComplexity int, uuid uuid.UUID) int
+		Workshop                  func(childComplexity int, id string) int
+		WorkshopSessions          func(childComplexity int, workshopID *string, first *int, after *string, last *int, before *string) int
+		WorkshopThemes            func(childComplexity int, first *int, after *string, last *int, before *string) int
 	}
 
 	Refund struct {
@@ -1871,6 +2055,12 @@ type ComplexityRoot struct {
 		Split             func(childComplexity int) int
 		Status            func(childComplexity int) int
 		UUID              func(childComplexity int) int
+	}
+
+	RefundEcommerceOrderPayload struct {
+		Errors     func(childComplexity int) int
+		Order      func(childComplexity int) int
+		UserErrors func(childComplexity int) int
 	}
 
 	RefundPaymentPayload struct {
@@ -2336,6 +2526,14 @@ type CatalogueErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
 	Code(ctx context.Context, obj *model.UserError) (model.CatalogueErrorCode, error)
 }
+type CheckoutErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.CheckoutErrorCode, error)
+}
+type EcommerceErrorResolver interface {
+	Field(ctx context.Context, obj *model.UserError) ([]string, error)
+	Code(ctx context.Context, obj *model.UserError) (model.EcommerceErrorCode, error)
+}
 type EventResolver interface {
 	Slots(ctx context.Context, obj *model.Event, first *int, after *string, last *int, before *string) (*model.EventSlotConnection, error)
 }
@@ -2441,6 +2639,10 @@ type MutationResolver interface {
 	CreatePaymentRequest(ctx context.Context, input model.CreatePaymentRequestInput, idempotencyKey *string) (*model.PaymentRequestPayload, error)
 	ValidatePayoutRequest(ctx context.Context, input model.ValidatePayoutRequestInput, idempotencyKey *string) (*model.PayoutRequestPayload, error)
 	MarkPayoutRequestPaid(ctx context.Context, input model.MarkPayoutRequestPaidInput, idempotencyKey *string) (*model.PayoutRequestPayload, error)
+	RefundEcommerceOrder(ctx context.Context, input model.RefundEcommerceOrderInput, idempotencyKey *string) (*model.RefundEcommerceOrderPayload, error)
+	CreateEcommerceProduct(ctx context.Context, input model.CreateEcommerceProductInput) (*model.EcommerceProductPayload, error)
+	UpdateEcommerceProduct(ctx context.Context, input model.UpdateEcommerceProductInput) (*model.EcommerceProductPayload, error)
+	UpdateEcommerceDeliverySettings(ctx context.Context, input model.EcommerceDeliverySettingsInput) (*model.EcommerceDeliverySettingsPayload, error)
 }
 type NetworkErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -2593,6 +2795,11 @@ type QueryResolver interface {
 	PayoutRequest(ctx context.Context, id string) (*model.PayoutRequest, error)
 	PayoutRequests(ctx context.Context, filter *model.PayoutRequestFilter, first *int, after *string, last *int, before *string) (*model.PayoutRequestConnection, error)
 	AdminPartner(ctx context.Context, id *string, uuid *uuid.UUID) (*model.Partner, error)
+	EcommerceOrder(ctx context.Context, id string) (*model.EcommerceOrder, error)
+	EcommerceOrders(ctx context.Context, filter *model.EcommerceOrderFilter, first *int, after *string, last *int, before *string) (*model.EcommerceOrderConnection, error)
+	EcommerceProducts(ctx context.Context, active *bool, first *int, after *string, last *int, before *string) (*model.EcommerceProductConnection, error)
+	EcommerceProduct(ctx context.Context, id string) (*model.EcommerceProduct, error)
+	EcommerceDeliverySettings(ctx context.Context) (*model.EcommerceDeliverySettings, error)
 }
 type VoucherErrorResolver interface {
 	Field(ctx context.Context, obj *model.UserError) ([]string, error)
@@ -4473,6 +4680,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 
 		return e.ComplexityRoot.CataloguePartnerPayload.UserErrors(childComplexity), true
 
+	case "CheckoutError.code":
+		if e.ComplexityRoot.CheckoutError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutError.Code(childComplexity), true
+	case "CheckoutError.field":
+		if e.ComplexityRoot.CheckoutError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutError.Field(childComplexity), true
+	case "CheckoutError.message":
+		if e.ComplexityRoot.CheckoutError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.CheckoutError.Message(childComplexity), true
+
 	case "ContactRequest.email":
 		if e.ComplexityRoot.ContactRequest.Email == nil {
 			break
@@ -4669,6 +4895,685 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Destination.Region(childComplexity), true
+
+	case "EcommerceAttribute.id":
+		if e.ComplexityRoot.EcommerceAttribute.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttribute.GlobalID(childComplexity), true
+	case "EcommerceAttribute.legacyId":
+		if e.ComplexityRoot.EcommerceAttribute.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttribute.ID(childComplexity), true
+	case "EcommerceAttribute.name":
+		if e.ComplexityRoot.EcommerceAttribute.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttribute.Name(childComplexity), true
+	case "EcommerceAttribute.values":
+		if e.ComplexityRoot.EcommerceAttribute.Values == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttribute.Values(childComplexity), true
+
+	case "EcommerceAttributeValue.attributeId":
+		if e.ComplexityRoot.EcommerceAttributeValue.AttributeID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttributeValue.AttributeID(childComplexity), true
+	case "EcommerceAttributeValue.value":
+		if e.ComplexityRoot.EcommerceAttributeValue.Value == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceAttributeValue.Value(childComplexity), true
+
+	case "EcommerceDeliverySettings.email":
+		if e.ComplexityRoot.EcommerceDeliverySettings.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettings.Email(childComplexity), true
+	case "EcommerceDeliverySettings.pickup":
+		if e.ComplexityRoot.EcommerceDeliverySettings.Pickup == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettings.Pickup(childComplexity), true
+	case "EcommerceDeliverySettings.pickupAddress":
+		if e.ComplexityRoot.EcommerceDeliverySettings.PickupAddress == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettings.PickupAddress(childComplexity), true
+	case "EcommerceDeliverySettings.pickupCost":
+		if e.ComplexityRoot.EcommerceDeliverySettings.PickupCost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettings.PickupCost(childComplexity), true
+	case "EcommerceDeliverySettings.postal":
+		if e.ComplexityRoot.EcommerceDeliverySettings.Postal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettings.Postal(childComplexity), true
+	case "EcommerceDeliverySettings.postalCost":
+		if e.ComplexityRoot.EcommerceDeliverySettings.PostalCost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettings.PostalCost(childComplexity), true
+	case "EcommerceDeliverySettings.postalDays":
+		if e.ComplexityRoot.EcommerceDeliverySettings.PostalDays == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettings.PostalDays(childComplexity), true
+
+	case "EcommerceDeliverySettingsPayload.errors":
+		if e.ComplexityRoot.EcommerceDeliverySettingsPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettingsPayload.Errors(childComplexity), true
+	case "EcommerceDeliverySettingsPayload.settings":
+		if e.ComplexityRoot.EcommerceDeliverySettingsPayload.Settings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettingsPayload.Settings(childComplexity), true
+	case "EcommerceDeliverySettingsPayload.userErrors":
+		if e.ComplexityRoot.EcommerceDeliverySettingsPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceDeliverySettingsPayload.UserErrors(childComplexity), true
+
+	case "EcommerceError.code":
+		if e.ComplexityRoot.EcommerceError.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceError.Code(childComplexity), true
+	case "EcommerceError.field":
+		if e.ComplexityRoot.EcommerceError.Field == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceError.Field(childComplexity), true
+	case "EcommerceError.message":
+		if e.ComplexityRoot.EcommerceError.Message == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceError.Message(childComplexity), true
+
+	case "EcommerceOrder.buyer":
+		if e.ComplexityRoot.EcommerceOrder.Buyer == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Buyer(childComplexity), true
+	case "EcommerceOrder.cardAmount":
+		if e.ComplexityRoot.EcommerceOrder.CardAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CardAmount(childComplexity), true
+	case "EcommerceOrder.cartId":
+		if e.ComplexityRoot.EcommerceOrder.CartID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CartID(childComplexity), true
+	case "EcommerceOrder.coupon":
+		if e.ComplexityRoot.EcommerceOrder.Coupon == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Coupon(childComplexity), true
+	case "EcommerceOrder.createdAt":
+		if e.ComplexityRoot.EcommerceOrder.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CreatedAt(childComplexity), true
+	case "EcommerceOrder.currencyCode":
+		if e.ComplexityRoot.EcommerceOrder.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.CurrencyCode(childComplexity), true
+	case "EcommerceOrder.delivery":
+		if e.ComplexityRoot.EcommerceOrder.Delivery == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Delivery(childComplexity), true
+	case "EcommerceOrder.deliveryCost":
+		if e.ComplexityRoot.EcommerceOrder.DeliveryCost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.DeliveryCost(childComplexity), true
+	case "EcommerceOrder.discount":
+		if e.ComplexityRoot.EcommerceOrder.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Discount(childComplexity), true
+	case "EcommerceOrder.giftcard":
+		if e.ComplexityRoot.EcommerceOrder.Giftcard == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Giftcard(childComplexity), true
+	case "EcommerceOrder.giftcardAmount":
+		if e.ComplexityRoot.EcommerceOrder.GiftcardAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.GiftcardAmount(childComplexity), true
+	case "EcommerceOrder.id":
+		if e.ComplexityRoot.EcommerceOrder.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.GlobalID(childComplexity), true
+	case "EcommerceOrder.legacyId":
+		if e.ComplexityRoot.EcommerceOrder.LegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.LegacyID(childComplexity), true
+	case "EcommerceOrder.lines":
+		if e.ComplexityRoot.EcommerceOrder.Lines == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Lines(childComplexity), true
+	case "EcommerceOrder.linesTotal":
+		if e.ComplexityRoot.EcommerceOrder.LinesTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.LinesTotal(childComplexity), true
+	case "EcommerceOrder.paidAt":
+		if e.ComplexityRoot.EcommerceOrder.PaidAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.PaidAt(childComplexity), true
+	case "EcommerceOrder.payment":
+		if e.ComplexityRoot.EcommerceOrder.Payment == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Payment(childComplexity), true
+	case "EcommerceOrder.reference":
+		if e.ComplexityRoot.EcommerceOrder.Reference == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Reference(childComplexity), true
+	case "EcommerceOrder.refundedAmount":
+		if e.ComplexityRoot.EcommerceOrder.RefundedAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.RefundedAmount(childComplexity), true
+	case "EcommerceOrder.status":
+		if e.ComplexityRoot.EcommerceOrder.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Status(childComplexity), true
+	case "EcommerceOrder.total":
+		if e.ComplexityRoot.EcommerceOrder.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.Total(childComplexity), true
+	case "EcommerceOrder.uuid":
+		if e.ComplexityRoot.EcommerceOrder.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.UUID(childComplexity), true
+	case "EcommerceOrder.updatedAt":
+		if e.ComplexityRoot.EcommerceOrder.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.UpdatedAt(childComplexity), true
+	case "EcommerceOrder.vatTotal":
+		if e.ComplexityRoot.EcommerceOrder.VatTotal == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrder.VatTotal(childComplexity), true
+
+	case "EcommerceOrderBuyer.email":
+		if e.ComplexityRoot.EcommerceOrderBuyer.Email == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.Email(childComplexity), true
+	case "EcommerceOrderBuyer.firstName":
+		if e.ComplexityRoot.EcommerceOrderBuyer.FirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.FirstName(childComplexity), true
+	case "EcommerceOrderBuyer.language":
+		if e.ComplexityRoot.EcommerceOrderBuyer.Language == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.Language(childComplexity), true
+	case "EcommerceOrderBuyer.lastName":
+		if e.ComplexityRoot.EcommerceOrderBuyer.LastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.LastName(childComplexity), true
+	case "EcommerceOrderBuyer.phone":
+		if e.ComplexityRoot.EcommerceOrderBuyer.Phone == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderBuyer.Phone(childComplexity), true
+
+	case "EcommerceOrderConnection.edges":
+		if e.ComplexityRoot.EcommerceOrderConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderConnection.Edges(childComplexity), true
+	case "EcommerceOrderConnection.pageInfo":
+		if e.ComplexityRoot.EcommerceOrderConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderConnection.PageInfo(childComplexity), true
+	case "EcommerceOrderConnection.totalCount":
+		if e.ComplexityRoot.EcommerceOrderConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderConnection.TotalCount(childComplexity), true
+
+	case "EcommerceOrderCoupon.code":
+		if e.ComplexityRoot.EcommerceOrderCoupon.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderCoupon.Code(childComplexity), true
+	case "EcommerceOrderCoupon.discount":
+		if e.ComplexityRoot.EcommerceOrderCoupon.Discount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderCoupon.Discount(childComplexity), true
+	case "EcommerceOrderCoupon.legacyId":
+		if e.ComplexityRoot.EcommerceOrderCoupon.LegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderCoupon.LegacyID(childComplexity), true
+
+	case "EcommerceOrderDelivery.beneficiaryEmail":
+		if e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryEmail == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryEmail(childComplexity), true
+	case "EcommerceOrderDelivery.beneficiaryFirstName":
+		if e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryFirstName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryFirstName(childComplexity), true
+	case "EcommerceOrderDelivery.beneficiaryLastName":
+		if e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryLastName == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.BeneficiaryLastName(childComplexity), true
+	case "EcommerceOrderDelivery.city":
+		if e.ComplexityRoot.EcommerceOrderDelivery.City == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.City(childComplexity), true
+	case "EcommerceOrderDelivery.cost":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Cost == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Cost(childComplexity), true
+	case "EcommerceOrderDelivery.country":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Country == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Country(childComplexity), true
+	case "EcommerceOrderDelivery.mode":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Mode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Mode(childComplexity), true
+	case "EcommerceOrderDelivery.postalCode":
+		if e.ComplexityRoot.EcommerceOrderDelivery.PostalCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.PostalCode(childComplexity), true
+	case "EcommerceOrderDelivery.street":
+		if e.ComplexityRoot.EcommerceOrderDelivery.Street == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderDelivery.Street(childComplexity), true
+
+	case "EcommerceOrderEdge.cursor":
+		if e.ComplexityRoot.EcommerceOrderEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderEdge.Cursor(childComplexity), true
+	case "EcommerceOrderEdge.node":
+		if e.ComplexityRoot.EcommerceOrderEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderEdge.Node(childComplexity), true
+
+	case "EcommerceOrderGiftcard.amount":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.Amount(childComplexity), true
+	case "EcommerceOrderGiftcard.code":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.Code == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.Code(childComplexity), true
+	case "EcommerceOrderGiftcard.uuid":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.UUID(childComplexity), true
+	case "EcommerceOrderGiftcard.usageId":
+		if e.ComplexityRoot.EcommerceOrderGiftcard.UsageID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderGiftcard.UsageID(childComplexity), true
+
+	case "EcommerceOrderLine.attributeValues":
+		if e.ComplexityRoot.EcommerceOrderLine.AttributeValues == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.AttributeValues(childComplexity), true
+	case "EcommerceOrderLine.legacyId":
+		if e.ComplexityRoot.EcommerceOrderLine.LegacyID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.LegacyID(childComplexity), true
+	case "EcommerceOrderLine.name":
+		if e.ComplexityRoot.EcommerceOrderLine.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.Name(childComplexity), true
+	case "EcommerceOrderLine.productId":
+		if e.ComplexityRoot.EcommerceOrderLine.ProductID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.ProductID(childComplexity), true
+	case "EcommerceOrderLine.quantity":
+		if e.ComplexityRoot.EcommerceOrderLine.Quantity == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.Quantity(childComplexity), true
+	case "EcommerceOrderLine.total":
+		if e.ComplexityRoot.EcommerceOrderLine.Total == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.Total(childComplexity), true
+	case "EcommerceOrderLine.unitPrice":
+		if e.ComplexityRoot.EcommerceOrderLine.UnitPrice == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.UnitPrice(childComplexity), true
+	case "EcommerceOrderLine.variantId":
+		if e.ComplexityRoot.EcommerceOrderLine.VariantID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.VariantID(childComplexity), true
+	case "EcommerceOrderLine.vatAmount":
+		if e.ComplexityRoot.EcommerceOrderLine.VatAmount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.VatAmount(childComplexity), true
+	case "EcommerceOrderLine.vatRate":
+		if e.ComplexityRoot.EcommerceOrderLine.VatRate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderLine.VatRate(childComplexity), true
+
+	case "EcommerceOrderPayment.amount":
+		if e.ComplexityRoot.EcommerceOrderPayment.Amount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderPayment.Amount(childComplexity), true
+	case "EcommerceOrderPayment.status":
+		if e.ComplexityRoot.EcommerceOrderPayment.Status == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderPayment.Status(childComplexity), true
+	case "EcommerceOrderPayment.uuid":
+		if e.ComplexityRoot.EcommerceOrderPayment.UUID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceOrderPayment.UUID(childComplexity), true
+
+	case "EcommerceProduct.active":
+		if e.ComplexityRoot.EcommerceProduct.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Active(childComplexity), true
+	case "EcommerceProduct.attributes":
+		if e.ComplexityRoot.EcommerceProduct.Attributes == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Attributes(childComplexity), true
+	case "EcommerceProduct.createdAt":
+		if e.ComplexityRoot.EcommerceProduct.CreatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.CreatedAt(childComplexity), true
+	case "EcommerceProduct.currencyCode":
+		if e.ComplexityRoot.EcommerceProduct.CurrencyCode == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.CurrencyCode(childComplexity), true
+	case "EcommerceProduct.description":
+		if e.ComplexityRoot.EcommerceProduct.Description == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Description(childComplexity), true
+	case "EcommerceProduct.id":
+		if e.ComplexityRoot.EcommerceProduct.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.GlobalID(childComplexity), true
+	case "EcommerceProduct.legacyId":
+		if e.ComplexityRoot.EcommerceProduct.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.ID(childComplexity), true
+	case "EcommerceProduct.images":
+		if e.ComplexityRoot.EcommerceProduct.Images == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Images(childComplexity), true
+	case "EcommerceProduct.name":
+		if e.ComplexityRoot.EcommerceProduct.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Name(childComplexity), true
+	case "EcommerceProduct.price":
+		if e.ComplexityRoot.EcommerceProduct.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Price(childComplexity), true
+	case "EcommerceProduct.stock":
+		if e.ComplexityRoot.EcommerceProduct.Stock == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Stock(childComplexity), true
+	case "EcommerceProduct.updatedAt":
+		if e.ComplexityRoot.EcommerceProduct.UpdatedAt == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.UpdatedAt(childComplexity), true
+	case "EcommerceProduct.variants":
+		if e.ComplexityRoot.EcommerceProduct.Variants == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.Variants(childComplexity), true
+	case "EcommerceProduct.vatRate":
+		if e.ComplexityRoot.EcommerceProduct.VatRate == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProduct.VatRate(childComplexity), true
+
+	case "EcommerceProductConnection.edges":
+		if e.ComplexityRoot.EcommerceProductConnection.Edges == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductConnection.Edges(childComplexity), true
+	case "EcommerceProductConnection.pageInfo":
+		if e.ComplexityRoot.EcommerceProductConnection.PageInfo == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductConnection.PageInfo(childComplexity), true
+	case "EcommerceProductConnection.totalCount":
+		if e.ComplexityRoot.EcommerceProductConnection.TotalCount == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductConnection.TotalCount(childComplexity), true
+
+	case "EcommerceProductEdge.cursor":
+		if e.ComplexityRoot.EcommerceProductEdge.Cursor == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductEdge.Cursor(childComplexity), true
+	case "EcommerceProductEdge.node":
+		if e.ComplexityRoot.EcommerceProductEdge.Node == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductEdge.Node(childComplexity), true
+
+	case "EcommerceProductPayload.errors":
+		if e.ComplexityRoot.EcommerceProductPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductPayload.Errors(childComplexity), true
+	case "EcommerceProductPayload.product":
+		if e.ComplexityRoot.EcommerceProductPayload.Product == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductPayload.Product(childComplexity), true
+	case "EcommerceProductPayload.userErrors":
+		if e.ComplexityRoot.EcommerceProductPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceProductPayload.UserErrors(childComplexity), true
+
+	case "EcommerceVariant.active":
+		if e.ComplexityRoot.EcommerceVariant.Active == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceVariant.Active(childComplexity), true
+	case "EcommerceVariant.id":
+		if e.ComplexityRoot.EcommerceVariant.GlobalID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceVariant.GlobalID(childComplexity), true
+	case "EcommerceVariant.legacyId":
+		if e.ComplexityRoot.EcommerceVariant.ID == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceVariant.ID(childComplexity), true
+	case "EcommerceVariant.name":
+		if e.ComplexityRoot.EcommerceVariant.Name == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceVariant.Name(childComplexity), true
+	case "EcommerceVariant.price":
+		if e.ComplexityRoot.EcommerceVariant.Price == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceVariant.Price(childComplexity), true
+	case "EcommerceVariant.stock":
+		if e.ComplexityRoot.EcommerceVariant.Stock == nil {
+			break
+		}
+
+		return e.ComplexityRoot.EcommerceVariant.Stock(childComplexity), true
 
 	case "Event.booking":
 		if e.ComplexityRoot.Event.Booking == nil {
@@ -6451,6 +7356,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.CreateContactRequest(childComplexity, args["input"].(model.ContactRequestInput)), true
+	case "Mutation.createEcommerceProduct":
+		if e.ComplexityRoot.Mutation.CreateEcommerceProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_createEcommerceProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.CreateEcommerceProduct(childComplexity, args["input"].(model.CreateEcommerceProductInput)), true
 	case "Mutation.createEvent":
 		if e.ComplexityRoot.Mutation.CreateEvent == nil {
 			break
@@ -6726,6 +7642,17 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.RecordNetworkVoucherUsage(childComplexity, args["input"].(model.RecordNetworkVoucherUsageInput), args["idempotencyKey"].(*string)), true
+	case "Mutation.refundEcommerceOrder":
+		if e.ComplexityRoot.Mutation.RefundEcommerceOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_refundEcommerceOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.RefundEcommerceOrder(childComplexity, args["input"].(model.RefundEcommerceOrderInput), args["idempotencyKey"].(*string)), true
 	case "Mutation.refundPayment":
 		if e.ComplexityRoot.Mutation.RefundPayment == nil {
 			break
@@ -6836,6 +7763,28 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Mutation.UpdateBox(childComplexity, args["input"].(model.UpdateBoxInput)), true
+	case "Mutation.updateEcommerceDeliverySettings":
+		if e.ComplexityRoot.Mutation.UpdateEcommerceDeliverySettings == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEcommerceDeliverySettings_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEcommerceDeliverySettings(childComplexity, args["input"].(model.EcommerceDeliverySettingsInput)), true
+	case "Mutation.updateEcommerceProduct":
+		if e.ComplexityRoot.Mutation.UpdateEcommerceProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Mutation_updateEcommerceProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Mutation.UpdateEcommerceProduct(childComplexity, args["input"].(model.UpdateEcommerceProductInput)), true
 	case "Mutation.updateEvent":
 		if e.ComplexityRoot.Mutation.UpdateEvent == nil {
 			break
@@ -10679,6 +11628,56 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Query.Destinations(childComplexity), true
+	case "Query.ecommerceDeliverySettings":
+		if e.ComplexityRoot.Query.EcommerceDeliverySettings == nil {
+			break
+		}
+
+		return e.ComplexityRoot.Query.EcommerceDeliverySettings(childComplexity), true
+	case "Query.ecommerceOrder":
+		if e.ComplexityRoot.Query.EcommerceOrder == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ecommerceOrder_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EcommerceOrder(childComplexity, args["id"].(string)), true
+	case "Query.ecommerceOrders":
+		if e.ComplexityRoot.Query.EcommerceOrders == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ecommerceOrders_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EcommerceOrders(childComplexity, args["filter"].(*model.EcommerceOrderFilter), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
+	case "Query.ecommerceProduct":
+		if e.ComplexityRoot.Query.EcommerceProduct == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ecommerceProduct_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EcommerceProduct(childComplexity, args["id"].(string)), true
+	case "Query.ecommerceProducts":
+		if e.ComplexityRoot.Query.EcommerceProducts == nil {
+			break
+		}
+
+		args, err := ec.field_Query_ecommerceProducts_args(ctx, rawArgs)
+		if err != nil {
+			return 0, false
+		}
+
+		return e.ComplexityRoot.Query.EcommerceProducts(childComplexity, args["active"].(*bool), args["first"].(*int), args["after"].(*string), args["last"].(*int), args["before"].(*string)), true
 	case "Query.event":
 		if e.ComplexityRoot.Query.Event == nil {
 			break
@@ -11180,6 +12179,25 @@ func (e *executableSchema) Complexity(ctx context.Context, typeName, field strin
 		}
 
 		return e.ComplexityRoot.Refund.UUID(childComplexity), true
+
+	case "RefundEcommerceOrderPayload.errors":
+		if e.ComplexityRoot.RefundEcommerceOrderPayload.Errors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEcommerceOrderPayload.Errors(childComplexity), true
+	case "RefundEcommerceOrderPayload.order":
+		if e.ComplexityRoot.RefundEcommerceOrderPayload.Order == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEcommerceOrderPayload.Order(childComplexity), true
+	case "RefundEcommerceOrderPayload.userErrors":
+		if e.ComplexityRoot.RefundEcommerceOrderPayload.UserErrors == nil {
+			break
+		}
+
+		return e.ComplexityRoot.RefundEcommerceOrderPayload.UserErrors(childComplexity), true
 
 	case "RefundPaymentPayload.errors":
 		if e.ComplexityRoot.RefundPaymentPayload.Errors == nil {
@@ -12903,6 +13921,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputContactRequestInput,
 		ec.unmarshalInputCreateBoxInput,
 		ec.unmarshalInputCreateCartInput,
+		ec.unmarshalInputCreateEcommerceProductInput,
 		ec.unmarshalInputCreateEventInput,
 		ec.unmarshalInputCreateGiftcardPrototypeInput,
 		ec.unmarshalInputCreateMultiProductCartInput,
@@ -12921,6 +13940,10 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputCreateWorkshopInput,
 		ec.unmarshalInputCreateWorkshopThemeInput,
 		ec.unmarshalInputDeliveryOptionsInput,
+		ec.unmarshalInputEcommerceAttributeInput,
+		ec.unmarshalInputEcommerceDeliverySettingsInput,
+		ec.unmarshalInputEcommerceOrderFilter,
+		ec.unmarshalInputEcommerceVariantInput,
 		ec.unmarshalInputFacilitiesInput,
 		ec.unmarshalInputFileVoucherPrototypeInput,
 		ec.unmarshalInputHoldNetworkGiftcardInput,
@@ -12942,6 +13965,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputPayoutRequestFilter,
 		ec.unmarshalInputProposeBoxOfferInput,
 		ec.unmarshalInputRecordNetworkVoucherUsageInput,
+		ec.unmarshalInputRefundEcommerceOrderInput,
 		ec.unmarshalInputRefundPaymentInput,
 		ec.unmarshalInputRefundSplitInput,
 		ec.unmarshalInputReleaseNetworkGiftcardHoldInput,
@@ -12955,6 +13979,7 @@ func (e *executableSchema) Exec(ctx context.Context) graphql.ResponseHandler {
 		ec.unmarshalInputTextInput,
 		ec.unmarshalInputURLEntryInput,
 		ec.unmarshalInputUpdateBoxInput,
+		ec.unmarshalInputUpdateEcommerceProductInput,
 		ec.unmarshalInputUpdateEventFormulaInput,
 		ec.unmarshalInputUpdateEventInput,
 		ec.unmarshalInputUpdateEventSettingsInput,
@@ -13060,7 +14085,7 @@ func newExecutionContext(
 	}
 }
 
-//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/partner_settings.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/payouts.graphqls" "schema/relations.graphqls"
+//go:embed "schema/cart.graphqls" "schema/catalogue.graphqls" "schema/currency.graphqls" "schema/catalogue_admin.graphqls" "schema/partner_settings.graphqls" "schema/gifts.graphqls" "schema/widgets.graphqls" "schema/vouchers.graphqls" "schema/media.graphqls" "schema/prototypes.graphqls" "schema/network.graphqls" "schema/payment_hub.graphqls" "schema/payments.graphqls" "schema/payment_requests.graphqls" "schema/payouts.graphqls" "schema/relations.graphqls" "schema/checkout.graphqls" "schema/ecommerce.graphqls"
 var sourcesFS embed.FS
 
 func sourceData(filename string) string {
@@ -13282,6 +14307,8 @@ enum AccountErrorCode {
 	{Name: "schema/payment_requests.graphqls", Input: sourceData("schema/payment_requests.graphqls"), BuiltIn: false},
 	{Name: "schema/payouts.graphqls", Input: sourceData("schema/payouts.graphqls"), BuiltIn: false},
 	{Name: "schema/relations.graphqls", Input: sourceData("schema/relations.graphqls"), BuiltIn: false},
+	{Name: "schema/checkout.graphqls", Input: sourceData("schema/checkout.graphqls"), BuiltIn: false},
+	{Name: "schema/ecommerce.graphqls", Input: sourceData("schema/ecommerce.graphqls"), BuiltIn: false},
 }
 var parsedSchema = gqlparser.MustLoadSchema(sources...)
 
@@ -14095,6 +15122,18 @@ func (ec *executionContext) childFields_CataloguePartnerPayload(ctx context.Cont
 	return nil, fmt.Errorf("no field named %q was found under type CataloguePartnerPayload", field.Name)
 }
 
+func (ec *executionContext) childFields_CheckoutError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_CheckoutError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_CheckoutError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_CheckoutError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type CheckoutError", field.Name)
+}
+
 func (ec *executionContext) childFields_ContactRequest(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "id":
@@ -14187,6 +15226,340 @@ func (ec *executionContext) childFields_Destination(ctx context.Context, field g
 		return ec.fieldContext_Destination_region(ctx, field)
 	}
 	return nil, fmt.Errorf("no field named %q was found under type Destination", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceAttribute(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EcommerceAttribute_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EcommerceAttribute_legacyId(ctx, field)
+	case "name":
+		return ec.fieldContext_EcommerceAttribute_name(ctx, field)
+	case "values":
+		return ec.fieldContext_EcommerceAttribute_values(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceAttribute", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceAttributeValue(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "attributeId":
+		return ec.fieldContext_EcommerceAttributeValue_attributeId(ctx, field)
+	case "value":
+		return ec.fieldContext_EcommerceAttributeValue_value(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceAttributeValue", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceDeliverySettings(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "email":
+		return ec.fieldContext_EcommerceDeliverySettings_email(ctx, field)
+	case "postal":
+		return ec.fieldContext_EcommerceDeliverySettings_postal(ctx, field)
+	case "postalCost":
+		return ec.fieldContext_EcommerceDeliverySettings_postalCost(ctx, field)
+	case "postalDays":
+		return ec.fieldContext_EcommerceDeliverySettings_postalDays(ctx, field)
+	case "pickup":
+		return ec.fieldContext_EcommerceDeliverySettings_pickup(ctx, field)
+	case "pickupCost":
+		return ec.fieldContext_EcommerceDeliverySettings_pickupCost(ctx, field)
+	case "pickupAddress":
+		return ec.fieldContext_EcommerceDeliverySettings_pickupAddress(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceDeliverySettings", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceDeliverySettingsPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "settings":
+		return ec.fieldContext_EcommerceDeliverySettingsPayload_settings(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_EcommerceDeliverySettingsPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_EcommerceDeliverySettingsPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceDeliverySettingsPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceError(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "field":
+		return ec.fieldContext_EcommerceError_field(ctx, field)
+	case "code":
+		return ec.fieldContext_EcommerceError_code(ctx, field)
+	case "message":
+		return ec.fieldContext_EcommerceError_message(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceError", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrder(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EcommerceOrder_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EcommerceOrder_legacyId(ctx, field)
+	case "uuid":
+		return ec.fieldContext_EcommerceOrder_uuid(ctx, field)
+	case "reference":
+		return ec.fieldContext_EcommerceOrder_reference(ctx, field)
+	case "status":
+		return ec.fieldContext_EcommerceOrder_status(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_EcommerceOrder_currencyCode(ctx, field)
+	case "cartId":
+		return ec.fieldContext_EcommerceOrder_cartId(ctx, field)
+	case "buyer":
+		return ec.fieldContext_EcommerceOrder_buyer(ctx, field)
+	case "delivery":
+		return ec.fieldContext_EcommerceOrder_delivery(ctx, field)
+	case "lines":
+		return ec.fieldContext_EcommerceOrder_lines(ctx, field)
+	case "linesTotal":
+		return ec.fieldContext_EcommerceOrder_linesTotal(ctx, field)
+	case "deliveryCost":
+		return ec.fieldContext_EcommerceOrder_deliveryCost(ctx, field)
+	case "discount":
+		return ec.fieldContext_EcommerceOrder_discount(ctx, field)
+	case "giftcardAmount":
+		return ec.fieldContext_EcommerceOrder_giftcardAmount(ctx, field)
+	case "cardAmount":
+		return ec.fieldContext_EcommerceOrder_cardAmount(ctx, field)
+	case "total":
+		return ec.fieldContext_EcommerceOrder_total(ctx, field)
+	case "vatTotal":
+		return ec.fieldContext_EcommerceOrder_vatTotal(ctx, field)
+	case "refundedAmount":
+		return ec.fieldContext_EcommerceOrder_refundedAmount(ctx, field)
+	case "coupon":
+		return ec.fieldContext_EcommerceOrder_coupon(ctx, field)
+	case "giftcard":
+		return ec.fieldContext_EcommerceOrder_giftcard(ctx, field)
+	case "payment":
+		return ec.fieldContext_EcommerceOrder_payment(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_EcommerceOrder_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_EcommerceOrder_updatedAt(ctx, field)
+	case "paidAt":
+		return ec.fieldContext_EcommerceOrder_paidAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrder", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderBuyer(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "firstName":
+		return ec.fieldContext_EcommerceOrderBuyer_firstName(ctx, field)
+	case "lastName":
+		return ec.fieldContext_EcommerceOrderBuyer_lastName(ctx, field)
+	case "email":
+		return ec.fieldContext_EcommerceOrderBuyer_email(ctx, field)
+	case "phone":
+		return ec.fieldContext_EcommerceOrderBuyer_phone(ctx, field)
+	case "language":
+		return ec.fieldContext_EcommerceOrderBuyer_language(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderBuyer", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_EcommerceOrderConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_EcommerceOrderConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_EcommerceOrderConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderCoupon(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legacyId":
+		return ec.fieldContext_EcommerceOrderCoupon_legacyId(ctx, field)
+	case "code":
+		return ec.fieldContext_EcommerceOrderCoupon_code(ctx, field)
+	case "discount":
+		return ec.fieldContext_EcommerceOrderCoupon_discount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderCoupon", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderDelivery(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "mode":
+		return ec.fieldContext_EcommerceOrderDelivery_mode(ctx, field)
+	case "cost":
+		return ec.fieldContext_EcommerceOrderDelivery_cost(ctx, field)
+	case "street":
+		return ec.fieldContext_EcommerceOrderDelivery_street(ctx, field)
+	case "postalCode":
+		return ec.fieldContext_EcommerceOrderDelivery_postalCode(ctx, field)
+	case "city":
+		return ec.fieldContext_EcommerceOrderDelivery_city(ctx, field)
+	case "country":
+		return ec.fieldContext_EcommerceOrderDelivery_country(ctx, field)
+	case "beneficiaryFirstName":
+		return ec.fieldContext_EcommerceOrderDelivery_beneficiaryFirstName(ctx, field)
+	case "beneficiaryLastName":
+		return ec.fieldContext_EcommerceOrderDelivery_beneficiaryLastName(ctx, field)
+	case "beneficiaryEmail":
+		return ec.fieldContext_EcommerceOrderDelivery_beneficiaryEmail(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderDelivery", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_EcommerceOrderEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_EcommerceOrderEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderGiftcard(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uuid":
+		return ec.fieldContext_EcommerceOrderGiftcard_uuid(ctx, field)
+	case "code":
+		return ec.fieldContext_EcommerceOrderGiftcard_code(ctx, field)
+	case "amount":
+		return ec.fieldContext_EcommerceOrderGiftcard_amount(ctx, field)
+	case "usageId":
+		return ec.fieldContext_EcommerceOrderGiftcard_usageId(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderGiftcard", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderLine(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "legacyId":
+		return ec.fieldContext_EcommerceOrderLine_legacyId(ctx, field)
+	case "productId":
+		return ec.fieldContext_EcommerceOrderLine_productId(ctx, field)
+	case "variantId":
+		return ec.fieldContext_EcommerceOrderLine_variantId(ctx, field)
+	case "attributeValues":
+		return ec.fieldContext_EcommerceOrderLine_attributeValues(ctx, field)
+	case "name":
+		return ec.fieldContext_EcommerceOrderLine_name(ctx, field)
+	case "quantity":
+		return ec.fieldContext_EcommerceOrderLine_quantity(ctx, field)
+	case "unitPrice":
+		return ec.fieldContext_EcommerceOrderLine_unitPrice(ctx, field)
+	case "vatRate":
+		return ec.fieldContext_EcommerceOrderLine_vatRate(ctx, field)
+	case "vatAmount":
+		return ec.fieldContext_EcommerceOrderLine_vatAmount(ctx, field)
+	case "total":
+		return ec.fieldContext_EcommerceOrderLine_total(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderLine", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceOrderPayment(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "uuid":
+		return ec.fieldContext_EcommerceOrderPayment_uuid(ctx, field)
+	case "status":
+		return ec.fieldContext_EcommerceOrderPayment_status(ctx, field)
+	case "amount":
+		return ec.fieldContext_EcommerceOrderPayment_amount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceOrderPayment", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceProduct(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EcommerceProduct_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EcommerceProduct_legacyId(ctx, field)
+	case "name":
+		return ec.fieldContext_EcommerceProduct_name(ctx, field)
+	case "description":
+		return ec.fieldContext_EcommerceProduct_description(ctx, field)
+	case "images":
+		return ec.fieldContext_EcommerceProduct_images(ctx, field)
+	case "price":
+		return ec.fieldContext_EcommerceProduct_price(ctx, field)
+	case "currencyCode":
+		return ec.fieldContext_EcommerceProduct_currencyCode(ctx, field)
+	case "vatRate":
+		return ec.fieldContext_EcommerceProduct_vatRate(ctx, field)
+	case "active":
+		return ec.fieldContext_EcommerceProduct_active(ctx, field)
+	case "stock":
+		return ec.fieldContext_EcommerceProduct_stock(ctx, field)
+	case "variants":
+		return ec.fieldContext_EcommerceProduct_variants(ctx, field)
+	case "attributes":
+		return ec.fieldContext_EcommerceProduct_attributes(ctx, field)
+	case "createdAt":
+		return ec.fieldContext_EcommerceProduct_createdAt(ctx, field)
+	case "updatedAt":
+		return ec.fieldContext_EcommerceProduct_updatedAt(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceProduct", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceProductConnection(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "edges":
+		return ec.fieldContext_EcommerceProductConnection_edges(ctx, field)
+	case "pageInfo":
+		return ec.fieldContext_EcommerceProductConnection_pageInfo(ctx, field)
+	case "totalCount":
+		return ec.fieldContext_EcommerceProductConnection_totalCount(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceProductConnection", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceProductEdge(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "cursor":
+		return ec.fieldContext_EcommerceProductEdge_cursor(ctx, field)
+	case "node":
+		return ec.fieldContext_EcommerceProductEdge_node(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceProductEdge", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceProductPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "product":
+		return ec.fieldContext_EcommerceProductPayload_product(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_EcommerceProductPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_EcommerceProductPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceProductPayload", field.Name)
+}
+
+func (ec *executionContext) childFields_EcommerceVariant(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "id":
+		return ec.fieldContext_EcommerceVariant_id(ctx, field)
+	case "legacyId":
+		return ec.fieldContext_EcommerceVariant_legacyId(ctx, field)
+	case "name":
+		return ec.fieldContext_EcommerceVariant_name(ctx, field)
+	case "price":
+		return ec.fieldContext_EcommerceVariant_price(ctx, field)
+	case "stock":
+		return ec.fieldContext_EcommerceVariant_stock(ctx, field)
+	case "active":
+		return ec.fieldContext_EcommerceVariant_active(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type EcommerceVariant", field.Name)
 }
 
 func (ec *executionContext) childFields_Event(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
@@ -16585,6 +17958,18 @@ func (ec *executionContext) childFields_Refund(ctx context.Context, field graphq
 	return nil, fmt.Errorf("no field named %q was found under type Refund", field.Name)
 }
 
+func (ec *executionContext) childFields_RefundEcommerceOrderPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+	switch field.Name {
+	case "order":
+		return ec.fieldContext_RefundEcommerceOrderPayload_order(ctx, field)
+	case "userErrors":
+		return ec.fieldContext_RefundEcommerceOrderPayload_userErrors(ctx, field)
+	case "errors":
+		return ec.fieldContext_RefundEcommerceOrderPayload_errors(ctx, field)
+	}
+	return nil, fmt.Errorf("no field named %q was found under type RefundEcommerceOrderPayload", field.Name)
+}
+
 func (ec *executionContext) childFields_RefundPaymentPayload(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
 	switch field.Name {
 	case "refund":
@@ -17883,6 +19268,20 @@ func (ec *executionContext) field_Mutation_createContactRequest_args(ctx context
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_createEcommerceProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.CreateEcommerceProductInput, error) {
+			return ec.unmarshalNCreateEcommerceProductInput2salesplatformᚋgraphᚋmodelᚐCreateEcommerceProductInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_createEvent_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18305,6 +19704,28 @@ func (ec *executionContext) field_Mutation_recordNetworkVoucherUsage_args(ctx co
 	return args, nil
 }
 
+func (ec *executionContext) field_Mutation_refundEcommerceOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.RefundEcommerceOrderInput, error) {
+			return ec.unmarshalNRefundEcommerceOrderInput2salesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "idempotencyKey",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["idempotencyKey"] = arg1
+	return args, nil
+}
+
 func (ec *executionContext) field_Mutation_refundPayment_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
 	var err error
 	args := map[string]any{}
@@ -18453,6 +19874,34 @@ func (ec *executionContext) field_Mutation_updateBox_args(ctx context.Context, r
 	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
 		func(ctx context.Context, v any) (model.UpdateBoxInput, error) {
 			return ec.unmarshalNUpdateBoxInput2salesplatformᚋgraphᚋmodelᚐUpdateBoxInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEcommerceDeliverySettings_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.EcommerceDeliverySettingsInput, error) {
+			return ec.unmarshalNEcommerceDeliverySettingsInput2salesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettingsInput(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["input"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Mutation_updateEcommerceProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "input",
+		func(ctx context.Context, v any) (model.UpdateEcommerceProductInput, error) {
+			return ec.unmarshalNUpdateEcommerceProductInput2salesplatformᚋgraphᚋmodelᚐUpdateEcommerceProductInput(ctx, v)
 		})
 	if err != nil {
 		return nil, err
@@ -20064,6 +21513,126 @@ func (ec *executionContext) field_Query_checkNetworkPartner_args(ctx context.Con
 		return nil, err
 	}
 	args["commercialName"] = arg1
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ecommerceOrder_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ecommerceOrders_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "filter",
+		func(ctx context.Context, v any) (*model.EcommerceOrderFilter, error) {
+			return ec.unmarshalOEcommerceOrderFilter2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderFilter(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["filter"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ecommerceProduct_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "id",
+		func(ctx context.Context, v any) (string, error) {
+			return ec.unmarshalNID2string(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["id"] = arg0
+	return args, nil
+}
+
+func (ec *executionContext) field_Query_ecommerceProducts_args(ctx context.Context, rawArgs map[string]any) (map[string]any, error) {
+	var err error
+	args := map[string]any{}
+	arg0, err := graphql.ProcessArgField(ctx, rawArgs, "active",
+		func(ctx context.Context, v any) (*bool, error) {
+			return ec.unmarshalOBoolean2ᚖbool(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["active"] = arg0
+	arg1, err := graphql.ProcessArgField(ctx, rawArgs, "first",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["first"] = arg1
+	arg2, err := graphql.ProcessArgField(ctx, rawArgs, "after",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["after"] = arg2
+	arg3, err := graphql.ProcessArgField(ctx, rawArgs, "last",
+		func(ctx context.Context, v any) (*int, error) {
+			return ec.unmarshalOInt2ᚖint(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["last"] = arg3
+	arg4, err := graphql.ProcessArgField(ctx, rawArgs, "before",
+		func(ctx context.Context, v any) (*string, error) {
+			return ec.unmarshalOString2ᚖstring(ctx, v)
+		})
+	if err != nil {
+		return nil, err
+	}
+	args["before"] = arg4
 	return args, nil
 }
 
@@ -28829,6 +30398,75 @@ func (ec *executionContext) fieldContext_CataloguePartnerPayload_errors(_ contex
 	return fc, nil
 }
 
+func (ec *executionContext) _CheckoutError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckoutError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CheckoutError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckoutError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckoutError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _CheckoutError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckoutError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.CheckoutError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CheckoutErrorCode) graphql.Marshaler {
+			return ec.marshalNCheckoutErrorCode2salesplatformᚋgraphᚋmodelᚐCheckoutErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckoutError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckoutError", field, true, true, errors.New("field of type CheckoutErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _CheckoutError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_CheckoutError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_CheckoutError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("CheckoutError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
 func (ec *executionContext) _ContactRequest_id(ctx context.Context, field graphql.CollectedField, obj *model.ContactRequest) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -29653,6 +31291,2761 @@ func (ec *executionContext) _Destination_region(ctx context.Context, field graph
 }
 func (ec *executionContext) fieldContext_Destination_region(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Destination", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceAttribute_id(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttribute) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttribute_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttribute_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceAttribute", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceAttribute_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttribute) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttribute_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttribute_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceAttribute", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceAttribute_name(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttribute) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttribute_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttribute_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceAttribute",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceAttribute_values(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttribute) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttribute_values(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Values, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttribute_values(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceAttribute", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceAttributeValue_attributeId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttributeValue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttributeValue_attributeId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttributeID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttributeValue_attributeId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceAttributeValue", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceAttributeValue_value(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceAttributeValue) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceAttributeValue_value(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Value, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceAttributeValue_value(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceAttributeValue", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettings_email(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettings_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettings_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceDeliverySettings", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettings_postal(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettings_postal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Postal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettings_postal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceDeliverySettings", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettings_postalCost(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettings_postalCost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalCost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettings_postalCost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceDeliverySettings", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettings_postalDays(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettings_postalDays(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalDays, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettings_postalDays(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceDeliverySettings", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettings_pickup(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettings_pickup(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Pickup, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettings_pickup(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceDeliverySettings", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettings_pickupCost(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettings_pickupCost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupCost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettings_pickupCost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceDeliverySettings", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettings_pickupAddress(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettings) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettings_pickupAddress(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PickupAddress, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettings_pickupAddress(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceDeliverySettings", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceDeliverySettingsPayload_settings(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettingsPayload_settings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Settings, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceDeliverySettings) graphql.Marshaler {
+			return ec.marshalOEcommerceDeliverySettings2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettings(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettingsPayload_settings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceDeliverySettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceDeliverySettings(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceDeliverySettingsPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettingsPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettingsPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceDeliverySettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceDeliverySettingsPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceDeliverySettingsPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceDeliverySettingsPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNEcommerceError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceDeliverySettingsPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceDeliverySettingsPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceError_field(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceError_field(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.EcommerceError().Field(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []string) graphql.Marshaler {
+			return ec.marshalNString2ᚕstringᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceError_field(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceError", field, true, true, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceError_code(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceError_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.EcommerceError().Code(ctx, obj)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.EcommerceErrorCode) graphql.Marshaler {
+			return ec.marshalNEcommerceErrorCode2salesplatformᚋgraphᚋmodelᚐEcommerceErrorCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceError_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceError", field, true, true, errors.New("field of type EcommerceErrorCode does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceError_message(ctx context.Context, field graphql.CollectedField, obj *model.UserError) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceError_message(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Message, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceError_message(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceError", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_id(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_uuid(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_reference(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_reference(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Reference, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_reference(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_status(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.EcommerceOrderStatus) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderStatus2salesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type EcommerceOrderStatus does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_cartId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_cartId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CartID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_cartId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_buyer(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_buyer(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Buyer, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderBuyer) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderBuyer2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderBuyer(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_buyer(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderBuyer(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_delivery(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_delivery(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Delivery, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderDelivery) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderDelivery2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderDelivery(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_delivery(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderDelivery(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_lines(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_lines(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Lines, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceOrderLine) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLineᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_lines(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderLine(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_linesTotal(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_linesTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LinesTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_linesTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_deliveryCost(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_deliveryCost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.DeliveryCost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_deliveryCost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_discount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_giftcardAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_giftcardAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GiftcardAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_giftcardAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_cardAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_cardAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CardAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_cardAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_total(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_vatTotal(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_vatTotal(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatTotal, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_vatTotal(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_refundedAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_refundedAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.RefundedAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_refundedAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_coupon(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_coupon(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Coupon, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderCoupon) graphql.Marshaler {
+			return ec.marshalOEcommerceOrderCoupon2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderCoupon(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_coupon(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderCoupon(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_giftcard(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_giftcard(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Giftcard, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderGiftcard) graphql.Marshaler {
+			return ec.marshalOEcommerceOrderGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderGiftcard(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_giftcard(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderGiftcard(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_payment(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_payment(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Payment, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderPayment) graphql.Marshaler {
+			return ec.marshalOEcommerceOrderPayment2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderPayment(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_payment(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrder",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderPayment(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrder_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrder_paidAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrder) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrder_paidAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PaidAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *time.Time) graphql.Marshaler {
+			return ec.marshalODateTime2ᚖtimeᚐTime(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrder_paidAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrder", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_firstName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_firstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.FirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_firstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_lastName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_lastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_lastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_email(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_email(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Email, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_email(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_phone(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_phone(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Phone, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_phone(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderBuyer_language(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderBuyer) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderBuyer_language(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Language, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderBuyer_language(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderBuyer", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceOrderEdge) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderCoupon_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderCoupon_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderCoupon_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderCoupon", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderCoupon_code(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderCoupon_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderCoupon_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderCoupon", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderCoupon_discount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderCoupon) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderCoupon_discount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Discount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderCoupon_discount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderCoupon", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_mode(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_mode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Mode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_mode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_cost(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_cost(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cost, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_cost(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_street(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_street(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Street, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_street(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_postalCode(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_postalCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PostalCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_postalCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_city(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_city(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.City, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_city(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_country(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_country(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Country, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_country(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_beneficiaryFirstName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_beneficiaryFirstName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BeneficiaryFirstName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_beneficiaryFirstName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_beneficiaryLastName(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_beneficiaryLastName(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BeneficiaryLastName, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_beneficiaryLastName(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderDelivery_beneficiaryEmail(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderDelivery) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderDelivery_beneficiaryEmail(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.BeneficiaryEmail, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderDelivery_beneficiaryEmail(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderDelivery", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+			return ec.marshalNEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_uuid(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_code(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_code(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Code, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_code(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_amount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderGiftcard_usageId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderGiftcard) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderGiftcard_usageId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UsageID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderGiftcard_usageId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderGiftcard", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.LegacyID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_productId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_productId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ProductID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_productId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_variantId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_variantId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VariantID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *string) graphql.Marshaler {
+			return ec.marshalOID2ᚖstring(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_variantId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_attributeValues(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_attributeValues(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.AttributeValues, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceAttributeValue) graphql.Marshaler {
+			return ec.marshalNEcommerceAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValueᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_attributeValues(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceOrderLine",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceAttributeValue(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceOrderLine_name(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_quantity(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_quantity(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Quantity, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_quantity(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_unitPrice(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_unitPrice(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UnitPrice, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_unitPrice(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_vatRate(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_vatRate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatRate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_vatRate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_vatAmount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_vatAmount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatAmount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_vatAmount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderLine_total(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderLine) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderLine_total(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Total, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderLine_total(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderLine", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderPayment_uuid(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderPayment_uuid(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UUID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderPayment_uuid(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderPayment", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderPayment_status(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderPayment_status(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Status, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderPayment_status(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderPayment", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceOrderPayment_amount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceOrderPayment) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceOrderPayment_amount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Amount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceOrderPayment_amount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceOrderPayment", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_id(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_name(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProduct_description(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_description(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Description, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_description(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProduct_images(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_images(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Images, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []uuid.UUID) graphql.Marshaler {
+			return ec.marshalNUUID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_images(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type UUID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_price(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_currencyCode(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_currencyCode(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CurrencyCode, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v model.CurrencyCode) graphql.Marshaler {
+			return ec.marshalNCurrencyCode2salesplatformᚋgraphᚋmodelᚐCurrencyCode(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_currencyCode(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type CurrencyCode does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_vatRate(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_vatRate(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.VatRate, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_vatRate(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_active(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type Boolean does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_stock(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_stock(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stock, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt642ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_stock(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type Int64 does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_variants(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_variants(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Variants, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceVariant) graphql.Marshaler {
+			return ec.marshalNEcommerceVariant2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariantᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_variants(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceVariant(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProduct_attributes(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_attributes(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Attributes, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceAttribute) graphql.Marshaler {
+			return ec.marshalNEcommerceAttribute2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_attributes(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProduct",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceAttribute(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProduct_createdAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_createdAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.CreatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_createdAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProduct_updatedAt(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProduct) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProduct_updatedAt(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UpdatedAt, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v time.Time) graphql.Marshaler {
+			return ec.marshalNDateTime2timeᚐTime(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProduct_updatedAt(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProduct", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProductConnection_edges(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductConnection_edges(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Edges, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.EcommerceProductEdge) graphql.Marshaler {
+			return ec.marshalNEcommerceProductEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductEdgeᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductConnection_edges(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProductConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceProductEdge(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProductConnection_pageInfo(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductConnection_pageInfo(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.PageInfo, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.PageInfo) graphql.Marshaler {
+			return ec.marshalNPageInfo2ᚖsalesplatformᚋgraphᚋmodelᚐPageInfo(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductConnection_pageInfo(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProductConnection",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_PageInfo(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProductConnection_totalCount(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductConnection) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductConnection_totalCount(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.TotalCount, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v int) graphql.Marshaler {
+			return ec.marshalNInt2int(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductConnection_totalCount(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProductConnection", field, false, false, errors.New("field of type Int does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProductEdge_cursor(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductEdge_cursor(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Cursor, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNString2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductEdge_cursor(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceProductEdge", field, false, false, errors.New("field of type String does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceProductEdge_node(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductEdge) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductEdge_node(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Node, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceProduct) graphql.Marshaler {
+			return ec.marshalNEcommerceProduct2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProduct(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductEdge_node(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProductEdge",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceProduct(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProductPayload_product(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductPayload_product(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Product, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceProduct) graphql.Marshaler {
+			return ec.marshalOEcommerceProduct2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProduct(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductPayload_product(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProductPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceProduct(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProductPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProductPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceProductPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceProductPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceProductPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNEcommerceError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceProductPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceProductPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceVariant_id(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceVariant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceVariant_id(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.GlobalID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceVariant_id(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceVariant", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceVariant_legacyId(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceVariant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceVariant_legacyId(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.ID, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v string) graphql.Marshaler {
+			return ec.marshalNID2string(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceVariant_legacyId(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceVariant", field, false, false, errors.New("field of type ID does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceVariant_name(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceVariant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceVariant_name(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Name, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.Localized) graphql.Marshaler {
+			return ec.marshalNLocalized2ᚖsalesplatformᚋgraphᚋmodelᚐLocalized(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceVariant_name(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "EcommerceVariant",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_Localized(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _EcommerceVariant_price(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceVariant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceVariant_price(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Price, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v decimal.Decimal) graphql.Marshaler {
+			return ec.marshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceVariant_price(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceVariant", field, false, false, errors.New("field of type Decimal does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceVariant_stock(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceVariant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceVariant_stock(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Stock, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *int64) graphql.Marshaler {
+			return ec.marshalOInt642ᚖint64(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceVariant_stock(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceVariant", field, false, false, errors.New("field of type Int64 does not have child fields"))
+}
+
+func (ec *executionContext) _EcommerceVariant_active(ctx context.Context, field graphql.CollectedField, obj *model.EcommerceVariant) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_EcommerceVariant_active(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Active, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v bool) graphql.Marshaler {
+			return ec.marshalNBoolean2bool(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_EcommerceVariant_active(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	return graphql.NewScalarFieldContext("EcommerceVariant", field, false, false, errors.New("field of type Boolean does not have child fields"))
 }
 
 func (ec *executionContext) _Event_id(ctx context.Context, field graphql.CollectedField, obj *model.Event) (ret graphql.Marshaler) {
@@ -40108,6 +44501,182 @@ func (ec *executionContext) fieldContext_Mutation_markPayoutRequestPaid(ctx cont
 	}()
 	ctx = graphql.WithFieldContext(ctx, fc)
 	if fc.Args, err = ec.field_Mutation_markPayoutRequestPaid_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_refundEcommerceOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_refundEcommerceOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().RefundEcommerceOrder(ctx, fc.Args["input"].(model.RefundEcommerceOrderInput), fc.Args["idempotencyKey"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.RefundEcommerceOrderPayload) graphql.Marshaler {
+			return ec.marshalORefundEcommerceOrderPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_refundEcommerceOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_RefundEcommerceOrderPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_refundEcommerceOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_createEcommerceProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_createEcommerceProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().CreateEcommerceProduct(ctx, fc.Args["input"].(model.CreateEcommerceProductInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceProductPayload) graphql.Marshaler {
+			return ec.marshalOEcommerceProductPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_createEcommerceProduct(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceProductPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_createEcommerceProduct_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEcommerceProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEcommerceProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEcommerceProduct(ctx, fc.Args["input"].(model.UpdateEcommerceProductInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceProductPayload) graphql.Marshaler {
+			return ec.marshalOEcommerceProductPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEcommerceProduct(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceProductPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEcommerceProduct_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Mutation_updateEcommerceDeliverySettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Mutation_updateEcommerceDeliverySettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Mutation().UpdateEcommerceDeliverySettings(ctx, fc.Args["input"].(model.EcommerceDeliverySettingsInput))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceDeliverySettingsPayload) graphql.Marshaler {
+			return ec.marshalOEcommerceDeliverySettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettingsPayload(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Mutation_updateEcommerceDeliverySettings(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Mutation",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceDeliverySettingsPayload(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Mutation_updateEcommerceDeliverySettings_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
 		ec.Error(ctx, err)
 		return fc, err
 	}
@@ -56407,6 +60976,214 @@ func (ec *executionContext) fieldContext_Query_adminPartner(ctx context.Context,
 	return fc, nil
 }
 
+func (ec *executionContext) _Query_ecommerceOrder(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ecommerceOrder(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EcommerceOrder(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+			return ec.marshalOEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ecommerceOrder(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrder(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ecommerceOrder_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ecommerceOrders(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ecommerceOrders(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EcommerceOrders(ctx, fc.Args["filter"].(*model.EcommerceOrderFilter), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrderConnection) graphql.Marshaler {
+			return ec.marshalNEcommerceOrderConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ecommerceOrders(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrderConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ecommerceOrders_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ecommerceProducts(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ecommerceProducts(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EcommerceProducts(ctx, fc.Args["active"].(*bool), fc.Args["first"].(*int), fc.Args["after"].(*string), fc.Args["last"].(*int), fc.Args["before"].(*string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceProductConnection) graphql.Marshaler {
+			return ec.marshalNEcommerceProductConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductConnection(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ecommerceProducts(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceProductConnection(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ecommerceProducts_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ecommerceProduct(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ecommerceProduct(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			fc := graphql.GetFieldContext(ctx)
+			return ec.Resolvers.Query().EcommerceProduct(ctx, fc.Args["id"].(string))
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceProduct) graphql.Marshaler {
+			return ec.marshalOEcommerceProduct2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProduct(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ecommerceProduct(ctx context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceProduct(ctx, field)
+		},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = ec.Recover(ctx, r)
+			ec.Error(ctx, err)
+		}
+	}()
+	ctx = graphql.WithFieldContext(ctx, fc)
+	if fc.Args, err = ec.field_Query_ecommerceProduct_args(ctx, field.ArgumentMap(ec.Variables)); err != nil {
+		ec.Error(ctx, err)
+		return fc, err
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _Query_ecommerceDeliverySettings(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_Query_ecommerceDeliverySettings(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return ec.Resolvers.Query().EcommerceDeliverySettings(ctx)
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceDeliverySettings) graphql.Marshaler {
+			return ec.marshalNEcommerceDeliverySettings2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettings(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_Query_ecommerceDeliverySettings(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "Query",
+		Field:      field,
+		IsMethod:   true,
+		IsResolver: true,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceDeliverySettings(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
 func (ec *executionContext) _Query___type(ctx context.Context, field graphql.CollectedField) (ret graphql.Marshaler) {
 	return graphql.ResolveField(
 		ctx,
@@ -56780,6 +61557,102 @@ func (ec *executionContext) _Refund_finishedOn(ctx context.Context, field graphq
 }
 func (ec *executionContext) fieldContext_Refund_finishedOn(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
 	return graphql.NewScalarFieldContext("Refund", field, false, false, errors.New("field of type DateTime does not have child fields"))
+}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload_order(ctx context.Context, field graphql.CollectedField, obj *model.RefundEcommerceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundEcommerceOrderPayload_order(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Order, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+			return ec.marshalOEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx, selections, v)
+		},
+		true,
+		false,
+	)
+}
+func (ec *executionContext) fieldContext_RefundEcommerceOrderPayload_order(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundEcommerceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_EcommerceOrder(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload_userErrors(ctx context.Context, field graphql.CollectedField, obj *model.RefundEcommerceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundEcommerceOrderPayload_userErrors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.UserErrors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNUserError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundEcommerceOrderPayload_userErrors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundEcommerceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_UserError(ctx, field)
+		},
+	}
+	return fc, nil
+}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload_errors(ctx context.Context, field graphql.CollectedField, obj *model.RefundEcommerceOrderPayload) (ret graphql.Marshaler) {
+	return graphql.ResolveField(
+		ctx,
+		ec.OperationContext,
+		field,
+		func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.fieldContext_RefundEcommerceOrderPayload_errors(ctx, field)
+		},
+		func(ctx context.Context) (any, error) {
+			return obj.Errors, nil
+		},
+		nil,
+		func(ctx context.Context, selections ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+			return ec.marshalNCheckoutError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx, selections, v)
+		},
+		true,
+		true,
+	)
+}
+func (ec *executionContext) fieldContext_RefundEcommerceOrderPayload_errors(_ context.Context, field graphql.CollectedField) (fc *graphql.FieldContext, err error) {
+	fc = &graphql.FieldContext{
+		Object:     "RefundEcommerceOrderPayload",
+		Field:      field,
+		IsMethod:   false,
+		IsResolver: false,
+		Child: func(ctx context.Context, field graphql.CollectedField) (*graphql.FieldContext, error) {
+			return ec.childFields_CheckoutError(ctx, field)
+		},
+	}
+	return fc, nil
 }
 
 func (ec *executionContext) _RefundPaymentPayload_refund(ctx context.Context, field graphql.CollectedField, obj *model.RefundPaymentPayload) (ret graphql.Marshaler) {
@@ -66195,6 +71068,92 @@ func (ec *executionContext) unmarshalInputCreateCartInput(ctx context.Context, o
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputCreateEcommerceProductInput(ctx context.Context, obj any) (model.CreateEcommerceProductInput, error) {
+	var it model.CreateEcommerceProductInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"name", "description", "images", "price", "vatRate", "active", "stock", "variants", "attributes"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOUUID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "vatRate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatRate"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatRate = graphql.OmittableOf(data)
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = graphql.OmittableOf(data)
+		case "stock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stock"))
+			data, err := ec.unmarshalOInt642ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Stock = graphql.OmittableOf(data)
+		case "variants":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("variants"))
+			data, err := ec.unmarshalOEcommerceVariantInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariantInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Variants = graphql.OmittableOf(data)
+		case "attributes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attributes"))
+			data, err := ec.unmarshalOEcommerceAttributeInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Attributes = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputCreateEventInput(ctx context.Context, obj any) (model.CreateEventInput, error) {
 	var it model.CreateEventInput
 	if obj == nil {
@@ -68001,6 +72960,224 @@ func (ec *executionContext) unmarshalInputDeliveryOptionsInput(ctx context.Conte
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputEcommerceAttributeInput(ctx context.Context, obj any) (model.EcommerceAttributeInput, error) {
+	var it model.EcommerceAttributeInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "values"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "values":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("values"))
+			data, err := ec.unmarshalNString2ᚕstringᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Values = data
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputEcommerceDeliverySettingsInput(ctx context.Context, obj any) (model.EcommerceDeliverySettingsInput, error) {
+	var it model.EcommerceDeliverySettingsInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"email", "postal", "postalCost", "postalDays", "pickup", "pickupCost", "pickupAddress"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "email":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("email"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Email = graphql.OmittableOf(data)
+		case "postal":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postal"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Postal = graphql.OmittableOf(data)
+		case "postalCost":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postalCost"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostalCost = graphql.OmittableOf(data)
+		case "postalDays":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("postalDays"))
+			data, err := ec.unmarshalOInt2ᚖint(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PostalDays = graphql.OmittableOf(data)
+		case "pickup":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pickup"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Pickup = graphql.OmittableOf(data)
+		case "pickupCost":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pickupCost"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PickupCost = graphql.OmittableOf(data)
+		case "pickupAddress":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("pickupAddress"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.PickupAddress = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputEcommerceOrderFilter(ctx context.Context, obj any) (model.EcommerceOrderFilter, error) {
+	var it model.EcommerceOrderFilter
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"status", "createdAfter", "createdBefore"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "status":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("status"))
+			data, err := ec.unmarshalOEcommerceOrderStatus2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Status = graphql.OmittableOf(data)
+		case "createdAfter":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdAfter"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedAfter = graphql.OmittableOf(data)
+		case "createdBefore":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("createdBefore"))
+			data, err := ec.unmarshalOString2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.CreatedBefore = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputEcommerceVariantInput(ctx context.Context, obj any) (model.EcommerceVariantInput, error) {
+	var it model.EcommerceVariantInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "price", "stock", "active"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalOID2ᚖstring(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = graphql.OmittableOf(data)
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalNTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = data
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalNDecimal2githubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = data
+		case "stock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stock"))
+			data, err := ec.unmarshalOInt642ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Stock = graphql.OmittableOf(data)
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputFacilitiesInput(ctx context.Context, obj any) (model.FacilitiesInput, error) {
 	var it model.FacilitiesInput
 	if obj == nil {
@@ -69273,6 +74450,50 @@ func (ec *executionContext) unmarshalInputRecordNetworkVoucherUsageInput(ctx con
 	return it, nil
 }
 
+func (ec *executionContext) unmarshalInputRefundEcommerceOrderInput(ctx context.Context, obj any) (model.RefundEcommerceOrderInput, error) {
+	var it model.RefundEcommerceOrderInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"orderId", "amount", "restock"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "orderId":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("orderId"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.OrderID = data
+		case "amount":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("amount"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Amount = graphql.OmittableOf(data)
+		case "restock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("restock"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Restock = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
 func (ec *executionContext) unmarshalInputRefundPaymentInput(ctx context.Context, obj any) (model.RefundPaymentInput, error) {
 	var it model.RefundPaymentInput
 	if obj == nil {
@@ -69889,6 +75110,99 @@ func (ec *executionContext) unmarshalInputUpdateBoxInput(ctx context.Context, ob
 				return it, err
 			}
 			it.Images = graphql.OmittableOf(data)
+		}
+	}
+	return it, nil
+}
+
+func (ec *executionContext) unmarshalInputUpdateEcommerceProductInput(ctx context.Context, obj any) (model.UpdateEcommerceProductInput, error) {
+	var it model.UpdateEcommerceProductInput
+	if obj == nil {
+		return it, nil
+	}
+
+	asMap := map[string]any{}
+	for k, v := range obj.(map[string]any) {
+		asMap[k] = v
+	}
+
+	fieldsInOrder := [...]string{"id", "name", "description", "images", "price", "vatRate", "active", "stock", "variants", "attributes"}
+	for _, k := range fieldsInOrder {
+		v, ok := asMap[k]
+		if !ok {
+			continue
+		}
+		switch k {
+		case "id":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("id"))
+			data, err := ec.unmarshalNID2string(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.ID = data
+		case "name":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("name"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Name = graphql.OmittableOf(data)
+		case "description":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("description"))
+			data, err := ec.unmarshalOTextInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐTextInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Description = graphql.OmittableOf(data)
+		case "images":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("images"))
+			data, err := ec.unmarshalOUUID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Images = graphql.OmittableOf(data)
+		case "price":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("price"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Price = graphql.OmittableOf(data)
+		case "vatRate":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("vatRate"))
+			data, err := ec.unmarshalODecimal2ᚖgithubᚗcomᚋshopspringᚋdecimalᚐDecimal(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.VatRate = graphql.OmittableOf(data)
+		case "active":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("active"))
+			data, err := ec.unmarshalOBoolean2ᚖbool(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Active = graphql.OmittableOf(data)
+		case "stock":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("stock"))
+			data, err := ec.unmarshalOInt642ᚖint64(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Stock = graphql.OmittableOf(data)
+		case "variants":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("variants"))
+			data, err := ec.unmarshalOEcommerceVariantInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariantInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Variants = graphql.OmittableOf(data)
+		case "attributes":
+			ctx := graphql.WithPathContext(ctx, graphql.NewPathWithField("attributes"))
+			data, err := ec.unmarshalOEcommerceAttributeInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeInputᚄ(ctx, v)
+			if err != nil {
+				return it, err
+			}
+			it.Attributes = graphql.OmittableOf(data)
 		}
 	}
 	return it, nil
@@ -73124,6 +78438,34 @@ func (ec *executionContext) _Node(ctx context.Context, sel ast.SelectionSet, obj
 			return graphql.Null
 		}
 		return ec._Event(ctx, sel, obj)
+	case model.EcommerceVariant:
+		return ec._EcommerceVariant(ctx, sel, &obj)
+	case *model.EcommerceVariant:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EcommerceVariant(ctx, sel, obj)
+	case model.EcommerceProduct:
+		return ec._EcommerceProduct(ctx, sel, &obj)
+	case *model.EcommerceProduct:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EcommerceProduct(ctx, sel, obj)
+	case model.EcommerceOrder:
+		return ec._EcommerceOrder(ctx, sel, &obj)
+	case *model.EcommerceOrder:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EcommerceOrder(ctx, sel, obj)
+	case model.EcommerceAttribute:
+		return ec._EcommerceAttribute(ctx, sel, &obj)
+	case *model.EcommerceAttribute:
+		if obj == nil {
+			return graphql.Null
+		}
+		return ec._EcommerceAttribute(ctx, sel, obj)
 	case model.ContactRequest:
 		return ec._ContactRequest(ctx, sel, &obj)
 	case *model.ContactRequest:
@@ -76538,6 +81880,120 @@ func (ec *executionContext) _CataloguePartnerPayload(ctx context.Context, sel as
 	return out
 }
 
+var checkoutErrorImplementors = []string{"CheckoutError"}
+
+func (ec *executionContext) _CheckoutError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, checkoutErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("CheckoutError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CheckoutError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._CheckoutError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._CheckoutError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
 var contactRequestImplementors = []string{"ContactRequest", "Node"}
 
 func (ec *executionContext) _ContactRequest(ctx context.Context, sel ast.SelectionSet, obj *model.ContactRequest) graphql.Marshaler {
@@ -76839,6 +82295,1249 @@ func (ec *executionContext) _Destination(ctx context.Context, sel ast.SelectionS
 			}
 		case "region":
 			out.Values[i] = ec._Destination_region(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceAttributeImplementors = []string{"EcommerceAttribute", "Node"}
+
+func (ec *executionContext) _EcommerceAttribute(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceAttribute) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceAttributeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceAttribute")
+		case "id":
+			out.Values[i] = ec._EcommerceAttribute_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._EcommerceAttribute_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._EcommerceAttribute_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "values":
+			out.Values[i] = ec._EcommerceAttribute_values(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceAttributeValueImplementors = []string{"EcommerceAttributeValue"}
+
+func (ec *executionContext) _EcommerceAttributeValue(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceAttributeValue) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceAttributeValueImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceAttributeValue")
+		case "attributeId":
+			out.Values[i] = ec._EcommerceAttributeValue_attributeId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "value":
+			out.Values[i] = ec._EcommerceAttributeValue_value(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceDeliverySettingsImplementors = []string{"EcommerceDeliverySettings"}
+
+func (ec *executionContext) _EcommerceDeliverySettings(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceDeliverySettings) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceDeliverySettingsImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceDeliverySettings")
+		case "email":
+			out.Values[i] = ec._EcommerceDeliverySettings_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postal":
+			out.Values[i] = ec._EcommerceDeliverySettings_postal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalCost":
+			out.Values[i] = ec._EcommerceDeliverySettings_postalCost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalDays":
+			out.Values[i] = ec._EcommerceDeliverySettings_postalDays(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickup":
+			out.Values[i] = ec._EcommerceDeliverySettings_pickup(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupCost":
+			out.Values[i] = ec._EcommerceDeliverySettings_pickupCost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pickupAddress":
+			out.Values[i] = ec._EcommerceDeliverySettings_pickupAddress(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceDeliverySettingsPayloadImplementors = []string{"EcommerceDeliverySettingsPayload"}
+
+func (ec *executionContext) _EcommerceDeliverySettingsPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceDeliverySettingsPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceDeliverySettingsPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceDeliverySettingsPayload")
+		case "settings":
+			out.Values[i] = ec._EcommerceDeliverySettingsPayload_settings(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._EcommerceDeliverySettingsPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._EcommerceDeliverySettingsPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceErrorImplementors = []string{"EcommerceError"}
+
+func (ec *executionContext) _EcommerceError(ctx context.Context, sel ast.SelectionSet, obj *model.UserError) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceErrorImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceError")
+		case "field":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._EcommerceError_field(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "code":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._EcommerceError_code(ctx, field, obj)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			if field.IsDeferred() {
+				deferredFieldSet.AddField(field)
+				fieldIndex := len(deferredFieldSet.Values) - 1
+				deferredFieldSet.Concurrently(fieldIndex, func(ctx context.Context) graphql.Marshaler {
+					return innerFunc(ctx, deferredFieldSet)
+				})
+
+				for _, deferrable := range field.Deferrables {
+					view, ok := deferLabelToView[deferrable.Label]
+					if !ok {
+						view = deferredFieldSet.NewView()
+						deferLabelToView[deferrable.Label] = view
+					}
+					view.AddIndices(fieldIndex)
+				}
+
+				// don't run the out.Concurrently() call below
+				out.Values[i] = graphql.Null
+				continue
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+		case "message":
+			out.Values[i] = ec._EcommerceError_message(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				atomic.AddUint32(&out.Invalids, 1)
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderImplementors = []string{"EcommerceOrder", "Node"}
+
+func (ec *executionContext) _EcommerceOrder(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrder) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrder")
+		case "id":
+			out.Values[i] = ec._EcommerceOrder_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._EcommerceOrder_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "uuid":
+			out.Values[i] = ec._EcommerceOrder_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "reference":
+			out.Values[i] = ec._EcommerceOrder_reference(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._EcommerceOrder_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currencyCode":
+			out.Values[i] = ec._EcommerceOrder_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cartId":
+			out.Values[i] = ec._EcommerceOrder_cartId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "buyer":
+			out.Values[i] = ec._EcommerceOrder_buyer(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "delivery":
+			out.Values[i] = ec._EcommerceOrder_delivery(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lines":
+			out.Values[i] = ec._EcommerceOrder_lines(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "linesTotal":
+			out.Values[i] = ec._EcommerceOrder_linesTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "deliveryCost":
+			out.Values[i] = ec._EcommerceOrder_deliveryCost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._EcommerceOrder_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "giftcardAmount":
+			out.Values[i] = ec._EcommerceOrder_giftcardAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cardAmount":
+			out.Values[i] = ec._EcommerceOrder_cardAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._EcommerceOrder_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatTotal":
+			out.Values[i] = ec._EcommerceOrder_vatTotal(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "refundedAmount":
+			out.Values[i] = ec._EcommerceOrder_refundedAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "coupon":
+			out.Values[i] = ec._EcommerceOrder_coupon(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "giftcard":
+			out.Values[i] = ec._EcommerceOrder_giftcard(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "payment":
+			out.Values[i] = ec._EcommerceOrder_payment(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._EcommerceOrder_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._EcommerceOrder_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "paidAt":
+			out.Values[i] = ec._EcommerceOrder_paidAt(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderBuyerImplementors = []string{"EcommerceOrderBuyer"}
+
+func (ec *executionContext) _EcommerceOrderBuyer(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderBuyer) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderBuyerImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderBuyer")
+		case "firstName":
+			out.Values[i] = ec._EcommerceOrderBuyer_firstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "lastName":
+			out.Values[i] = ec._EcommerceOrderBuyer_lastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "email":
+			out.Values[i] = ec._EcommerceOrderBuyer_email(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "phone":
+			out.Values[i] = ec._EcommerceOrderBuyer_phone(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "language":
+			out.Values[i] = ec._EcommerceOrderBuyer_language(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderConnectionImplementors = []string{"EcommerceOrderConnection"}
+
+func (ec *executionContext) _EcommerceOrderConnection(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderConnection")
+		case "edges":
+			out.Values[i] = ec._EcommerceOrderConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._EcommerceOrderConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._EcommerceOrderConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderCouponImplementors = []string{"EcommerceOrderCoupon"}
+
+func (ec *executionContext) _EcommerceOrderCoupon(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderCoupon) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderCouponImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderCoupon")
+		case "legacyId":
+			out.Values[i] = ec._EcommerceOrderCoupon_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._EcommerceOrderCoupon_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "discount":
+			out.Values[i] = ec._EcommerceOrderCoupon_discount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderDeliveryImplementors = []string{"EcommerceOrderDelivery"}
+
+func (ec *executionContext) _EcommerceOrderDelivery(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderDelivery) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderDeliveryImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderDelivery")
+		case "mode":
+			out.Values[i] = ec._EcommerceOrderDelivery_mode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "cost":
+			out.Values[i] = ec._EcommerceOrderDelivery_cost(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "street":
+			out.Values[i] = ec._EcommerceOrderDelivery_street(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "postalCode":
+			out.Values[i] = ec._EcommerceOrderDelivery_postalCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "city":
+			out.Values[i] = ec._EcommerceOrderDelivery_city(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "country":
+			out.Values[i] = ec._EcommerceOrderDelivery_country(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beneficiaryFirstName":
+			out.Values[i] = ec._EcommerceOrderDelivery_beneficiaryFirstName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beneficiaryLastName":
+			out.Values[i] = ec._EcommerceOrderDelivery_beneficiaryLastName(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "beneficiaryEmail":
+			out.Values[i] = ec._EcommerceOrderDelivery_beneficiaryEmail(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderEdgeImplementors = []string{"EcommerceOrderEdge"}
+
+func (ec *executionContext) _EcommerceOrderEdge(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderEdge")
+		case "cursor":
+			out.Values[i] = ec._EcommerceOrderEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._EcommerceOrderEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderGiftcardImplementors = []string{"EcommerceOrderGiftcard"}
+
+func (ec *executionContext) _EcommerceOrderGiftcard(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderGiftcard) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderGiftcardImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderGiftcard")
+		case "uuid":
+			out.Values[i] = ec._EcommerceOrderGiftcard_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "code":
+			out.Values[i] = ec._EcommerceOrderGiftcard_code(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._EcommerceOrderGiftcard_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "usageId":
+			out.Values[i] = ec._EcommerceOrderGiftcard_usageId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderLineImplementors = []string{"EcommerceOrderLine"}
+
+func (ec *executionContext) _EcommerceOrderLine(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderLine) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderLineImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderLine")
+		case "legacyId":
+			out.Values[i] = ec._EcommerceOrderLine_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "productId":
+			out.Values[i] = ec._EcommerceOrderLine_productId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "variantId":
+			out.Values[i] = ec._EcommerceOrderLine_variantId(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "attributeValues":
+			out.Values[i] = ec._EcommerceOrderLine_attributeValues(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._EcommerceOrderLine_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "quantity":
+			out.Values[i] = ec._EcommerceOrderLine_quantity(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "unitPrice":
+			out.Values[i] = ec._EcommerceOrderLine_unitPrice(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatRate":
+			out.Values[i] = ec._EcommerceOrderLine_vatRate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatAmount":
+			out.Values[i] = ec._EcommerceOrderLine_vatAmount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "total":
+			out.Values[i] = ec._EcommerceOrderLine_total(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceOrderPaymentImplementors = []string{"EcommerceOrderPayment"}
+
+func (ec *executionContext) _EcommerceOrderPayment(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceOrderPayment) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceOrderPaymentImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceOrderPayment")
+		case "uuid":
+			out.Values[i] = ec._EcommerceOrderPayment_uuid(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "status":
+			out.Values[i] = ec._EcommerceOrderPayment_status(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "amount":
+			out.Values[i] = ec._EcommerceOrderPayment_amount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceProductImplementors = []string{"EcommerceProduct", "Node"}
+
+func (ec *executionContext) _EcommerceProduct(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceProduct) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceProductImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceProduct")
+		case "id":
+			out.Values[i] = ec._EcommerceProduct_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._EcommerceProduct_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._EcommerceProduct_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "description":
+			out.Values[i] = ec._EcommerceProduct_description(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "images":
+			out.Values[i] = ec._EcommerceProduct_images(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._EcommerceProduct_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "currencyCode":
+			out.Values[i] = ec._EcommerceProduct_currencyCode(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "vatRate":
+			out.Values[i] = ec._EcommerceProduct_vatRate(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "active":
+			out.Values[i] = ec._EcommerceProduct_active(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "stock":
+			out.Values[i] = ec._EcommerceProduct_stock(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "variants":
+			out.Values[i] = ec._EcommerceProduct_variants(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "attributes":
+			out.Values[i] = ec._EcommerceProduct_attributes(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "createdAt":
+			out.Values[i] = ec._EcommerceProduct_createdAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "updatedAt":
+			out.Values[i] = ec._EcommerceProduct_updatedAt(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceProductConnectionImplementors = []string{"EcommerceProductConnection"}
+
+func (ec *executionContext) _EcommerceProductConnection(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceProductConnection) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceProductConnectionImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceProductConnection")
+		case "edges":
+			out.Values[i] = ec._EcommerceProductConnection_edges(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "pageInfo":
+			out.Values[i] = ec._EcommerceProductConnection_pageInfo(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "totalCount":
+			out.Values[i] = ec._EcommerceProductConnection_totalCount(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceProductEdgeImplementors = []string{"EcommerceProductEdge"}
+
+func (ec *executionContext) _EcommerceProductEdge(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceProductEdge) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceProductEdgeImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceProductEdge")
+		case "cursor":
+			out.Values[i] = ec._EcommerceProductEdge_cursor(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "node":
+			out.Values[i] = ec._EcommerceProductEdge_node(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceProductPayloadImplementors = []string{"EcommerceProductPayload"}
+
+func (ec *executionContext) _EcommerceProductPayload(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceProductPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceProductPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceProductPayload")
+		case "product":
+			out.Values[i] = ec._EcommerceProductPayload_product(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._EcommerceProductPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._EcommerceProductPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var ecommerceVariantImplementors = []string{"EcommerceVariant", "Node"}
+
+func (ec *executionContext) _EcommerceVariant(ctx context.Context, sel ast.SelectionSet, obj *model.EcommerceVariant) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, ecommerceVariantImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("EcommerceVariant")
+		case "id":
+			out.Values[i] = ec._EcommerceVariant_id(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "legacyId":
+			out.Values[i] = ec._EcommerceVariant_legacyId(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "name":
+			out.Values[i] = ec._EcommerceVariant_name(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "price":
+			out.Values[i] = ec._EcommerceVariant_price(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "stock":
+			out.Values[i] = ec._EcommerceVariant_stock(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "active":
+			out.Values[i] = ec._EcommerceVariant_active(ctx, field, obj)
 			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
@@ -80720,6 +87419,34 @@ func (ec *executionContext) _Mutation(ctx context.Context, sel ast.SelectionSet)
 		case "markPayoutRequestPaid":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Mutation_markPayoutRequestPaid(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "refundEcommerceOrder":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_refundEcommerceOrder(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "createEcommerceProduct":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_createEcommerceProduct(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "updateEcommerceProduct":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEcommerceProduct(ctx, field)
+			})
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "updateEcommerceDeliverySettings":
+			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
+				return ec._Mutation_updateEcommerceDeliverySettings(ctx, field)
 			})
 			if out.Values[i] == graphql.RequiredNull {
 				out.Invalids++
@@ -88899,6 +95626,116 @@ func (ec *executionContext) _Query(ctx context.Context, sel ast.SelectionSet) gr
 			}
 
 			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ecommerceOrder":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ecommerceOrder(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ecommerceOrders":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ecommerceOrders(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ecommerceProducts":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ecommerceProducts(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ecommerceProduct":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ecommerceProduct(ctx, field)
+				if res == graphql.RequiredNull {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
+		case "ecommerceDeliverySettings":
+			field := field
+
+			innerFunc := func(ctx context.Context, fs *graphql.FieldSet) (res graphql.Marshaler) {
+				defer func() {
+					if r := recover(); r != nil {
+						ec.Error(ctx, ec.Recover(ctx, r))
+					}
+				}()
+				res = ec._Query_ecommerceDeliverySettings(ctx, field)
+				if res == graphql.Null {
+					atomic.AddUint32(&fs.Invalids, 1)
+				}
+				return res
+			}
+
+			rrm := func(ctx context.Context) graphql.Marshaler {
+				return ec.OperationContext.RootResolverMiddleware(ctx,
+					func(ctx context.Context) graphql.Marshaler { return innerFunc(ctx, out) })
+			}
+
+			out.Concurrently(i, func(ctx context.Context) graphql.Marshaler { return rrm(innerCtx) })
 		case "__type":
 			out.Values[i] = ec.OperationContext.RootResolverMiddleware(innerCtx, func(ctx context.Context) (res graphql.Marshaler) {
 				return ec._Query___type(ctx, field)
@@ -89009,6 +95846,54 @@ func (ec *executionContext) _Refund(ctx context.Context, sel ast.SelectionSet, o
 		case "finishedOn":
 			out.Values[i] = ec._Refund_finishedOn(ctx, field, obj)
 			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		default:
+			panic("unknown field " + strconv.Quote(field.Name))
+		}
+	}
+	out.Dispatch(ctx)
+	if out.Invalids > 0 {
+		return graphql.Null
+	}
+
+	atomic.AddInt32(&ec.Deferred, int32(min(len(deferLabelToView), math.MaxInt32)))
+
+	ec.ProcessDeferredGroup(graphql.DeferredGroup{
+		Defers:   deferLabelToView,
+		Path:     graphql.GetPath(ctx),
+		FieldSet: deferredFieldSet,
+		Context:  ctx,
+	})
+
+	return out
+}
+
+var refundEcommerceOrderPayloadImplementors = []string{"RefundEcommerceOrderPayload"}
+
+func (ec *executionContext) _RefundEcommerceOrderPayload(ctx context.Context, sel ast.SelectionSet, obj *model.RefundEcommerceOrderPayload) graphql.Marshaler {
+	fields := graphql.CollectFields(ec.OperationContext, sel, refundEcommerceOrderPayloadImplementors)
+
+	out := graphql.NewFieldSet(fields)
+	deferredFieldSet := graphql.NewFieldSet(nil)
+	deferLabelToView := make(map[string]*graphql.FieldSetView)
+	for i, field := range fields {
+		switch field.Name {
+		case "__typename":
+			out.Values[i] = graphql.MarshalString("RefundEcommerceOrderPayload")
+		case "order":
+			out.Values[i] = ec._RefundEcommerceOrderPayload_order(ctx, field, obj)
+			if out.Values[i] == graphql.RequiredNull {
+				out.Invalids++
+			}
+		case "userErrors":
+			out.Values[i] = ec._RefundEcommerceOrderPayload_userErrors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
+				out.Invalids++
+			}
+		case "errors":
+			out.Values[i] = ec._RefundEcommerceOrderPayload_errors(ctx, field, obj)
+			if out.Values[i] == graphql.Null {
 				out.Invalids++
 			}
 		default:
@@ -93497,6 +100382,42 @@ func (ec *executionContext) marshalNCataloguePartnerEdge2ᚖsalesplatformᚋgrap
 	return ec._CataloguePartnerEdge(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalNCheckoutError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNCheckoutError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNCheckoutError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._CheckoutError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNCheckoutErrorCode2salesplatformᚋgraphᚋmodelᚐCheckoutErrorCode(ctx context.Context, v any) (model.CheckoutErrorCode, error) {
+	var res model.CheckoutErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNCheckoutErrorCode2salesplatformᚋgraphᚋmodelᚐCheckoutErrorCode(ctx context.Context, sel ast.SelectionSet, v model.CheckoutErrorCode) graphql.Marshaler {
+	return v
+}
+
 func (ec *executionContext) unmarshalNContactRequestInput2salesplatformᚋgraphᚋmodelᚐContactRequestInput(ctx context.Context, v any) (model.ContactRequestInput, error) {
 	res, err := ec.unmarshalInputContactRequestInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -93509,6 +100430,11 @@ func (ec *executionContext) unmarshalNCreateBoxInput2salesplatformᚋgraphᚋmod
 
 func (ec *executionContext) unmarshalNCreateCartInput2salesplatformᚋgraphᚋmodelᚐCreateCartInput(ctx context.Context, v any) (model.CreateCartInput, error) {
 	res, err := ec.unmarshalInputCreateCartInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNCreateEcommerceProductInput2salesplatformᚋgraphᚋmodelᚐCreateEcommerceProductInput(ctx context.Context, v any) (model.CreateEcommerceProductInput, error) {
+	res, err := ec.unmarshalInputCreateEcommerceProductInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -93673,6 +100599,293 @@ func (ec *executionContext) marshalNDestination2ᚖsalesplatformᚋgraphᚋmodel
 		return graphql.Null
 	}
 	return ec._Destination(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceAttribute2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceAttribute) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceAttribute2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttribute(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceAttribute2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttribute(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceAttribute) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceAttribute(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEcommerceAttributeInput2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeInput(ctx context.Context, v any) (*model.EcommerceAttributeInput, error) {
+	res, err := ec.unmarshalInputEcommerceAttributeInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEcommerceAttributeValue2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValueᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceAttributeValue) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceAttributeValue2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValue(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceAttributeValue2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeValue(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceAttributeValue) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceAttributeValue(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceDeliverySettings2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettings(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceDeliverySettings) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceDeliverySettings(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEcommerceDeliverySettingsInput2salesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettingsInput(ctx context.Context, v any) (model.EcommerceDeliverySettingsInput, error) {
+	res, err := ec.unmarshalInputEcommerceDeliverySettingsInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEcommerceError2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUserErrorᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.UserError) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceError2ᚖsalesplatformᚋgraphᚋmodelᚐUserError(ctx context.Context, sel ast.SelectionSet, v *model.UserError) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceError(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEcommerceErrorCode2salesplatformᚋgraphᚋmodelᚐEcommerceErrorCode(ctx context.Context, v any) (model.EcommerceErrorCode, error) {
+	var res model.EcommerceErrorCode
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEcommerceErrorCode2salesplatformᚋgraphᚋmodelᚐEcommerceErrorCode(ctx context.Context, sel ast.SelectionSet, v model.EcommerceErrorCode) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderBuyer2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderBuyer(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderBuyer) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderBuyer(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderConnection(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderDelivery2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderDelivery(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderDelivery) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderDelivery(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceOrderEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceOrderEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceOrderEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderEdge(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderLine2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLineᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceOrderLine) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceOrderLine2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLine(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceOrderLine2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderLine(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderLine) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceOrderLine(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEcommerceOrderStatus2salesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, v any) (model.EcommerceOrderStatus, error) {
+	var res model.EcommerceOrderStatus
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalNEcommerceOrderStatus2salesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, sel ast.SelectionSet, v model.EcommerceOrderStatus) graphql.Marshaler {
+	return v
+}
+
+func (ec *executionContext) marshalNEcommerceProduct2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProduct(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceProduct) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceProduct(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceProductConnection2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductConnection(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceProductConnection) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceProductConnection(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceProductEdge2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductEdgeᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceProductEdge) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceProductEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductEdge(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceProductEdge2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductEdge(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceProductEdge) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceProductEdge(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalNEcommerceVariant2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariantᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.EcommerceVariant) graphql.Marshaler {
+	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
+		fc := graphql.GetFieldContext(ctx)
+		fc.Result = &v[i]
+		return ec.marshalNEcommerceVariant2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariant(ctx, sel, v[i])
+	})
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
+func (ec *executionContext) marshalNEcommerceVariant2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariant(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceVariant) graphql.Marshaler {
+	if v == nil {
+		if !graphql.HasFieldError(ctx, graphql.GetFieldContext(ctx)) {
+			graphql.AddErrorf(ctx, "the requested element is null which the schema does not allow")
+		}
+		return graphql.Null
+	}
+	return ec._EcommerceVariant(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalNEcommerceVariantInput2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariantInput(ctx context.Context, v any) (*model.EcommerceVariantInput, error) {
+	res, err := ec.unmarshalInputEcommerceVariantInput(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
 func (ec *executionContext) marshalNEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
@@ -95656,6 +102869,11 @@ func (ec *executionContext) marshalNRefund2ᚖsalesplatformᚋgraphᚋmodelᚐRe
 	return ec._Refund(ctx, sel, v)
 }
 
+func (ec *executionContext) unmarshalNRefundEcommerceOrderInput2salesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderInput(ctx context.Context, v any) (model.RefundEcommerceOrderInput, error) {
+	res, err := ec.unmarshalInputRefundEcommerceOrderInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
 func (ec *executionContext) unmarshalNRefundPaymentInput2salesplatformᚋgraphᚋmodelᚐRefundPaymentInput(ctx context.Context, v any) (model.RefundPaymentInput, error) {
 	res, err := ec.unmarshalInputRefundPaymentInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
@@ -95915,6 +103133,35 @@ func (ec *executionContext) marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx
 	return res
 }
 
+func (ec *executionContext) unmarshalNUUID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx context.Context, v any) ([]uuid.UUID, error) {
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]uuid.UUID, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalNUUID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx context.Context, sel ast.SelectionSet, v []uuid.UUID) graphql.Marshaler {
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
+}
+
 func (ec *executionContext) marshalNUniverse2ᚕᚖsalesplatformᚋgraphᚋmodelᚐUniverseᚄ(ctx context.Context, sel ast.SelectionSet, v []*model.Universe) graphql.Marshaler {
 	ret := graphql.MarshalSliceConcurrently(ctx, len(v), 0, false, func(ctx context.Context, i int) graphql.Marshaler {
 		fc := graphql.GetFieldContext(ctx)
@@ -95969,6 +103216,11 @@ func (ec *executionContext) marshalNUniverseRecord2ᚖsalesplatformᚋgraphᚋmo
 
 func (ec *executionContext) unmarshalNUpdateBoxInput2salesplatformᚋgraphᚋmodelᚐUpdateBoxInput(ctx context.Context, v any) (model.UpdateBoxInput, error) {
 	res, err := ec.unmarshalInputUpdateBoxInput(ctx, v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) unmarshalNUpdateEcommerceProductInput2salesplatformᚋgraphᚋmodelᚐUpdateEcommerceProductInput(ctx context.Context, v any) (model.UpdateEcommerceProductInput, error) {
+	res, err := ec.unmarshalInputUpdateEcommerceProductInput(ctx, v)
 	return res, graphql.ErrorOnPath(ctx, err)
 }
 
@@ -97128,6 +104380,120 @@ func (ec *executionContext) unmarshalODeliveryOptionsInput2ᚖsalesplatformᚋgr
 	return &res, graphql.ErrorOnPath(ctx, err)
 }
 
+func (ec *executionContext) unmarshalOEcommerceAttributeInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeInputᚄ(ctx context.Context, v any) ([]*model.EcommerceAttributeInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.EcommerceAttributeInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNEcommerceAttributeInput2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceAttributeInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOEcommerceDeliverySettings2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettings(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceDeliverySettings) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceDeliverySettings(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEcommerceDeliverySettingsPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceDeliverySettingsPayload(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceDeliverySettingsPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceDeliverySettingsPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEcommerceOrder2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrder(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrder) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrder(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderCoupon2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderCoupon(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderCoupon) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrderCoupon(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOEcommerceOrderFilter2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderFilter(ctx context.Context, v any) (*model.EcommerceOrderFilter, error) {
+	if v == nil {
+		return nil, nil
+	}
+	res, err := ec.unmarshalInputEcommerceOrderFilter(ctx, v)
+	return &res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderGiftcard2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderGiftcard(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderGiftcard) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrderGiftcard(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderPayment2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderPayment(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderPayment) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceOrderPayment(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOEcommerceOrderStatus2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, v any) (*model.EcommerceOrderStatus, error) {
+	if v == nil {
+		return nil, nil
+	}
+	var res = new(model.EcommerceOrderStatus)
+	err := res.UnmarshalGQL(v)
+	return res, graphql.ErrorOnPath(ctx, err)
+}
+
+func (ec *executionContext) marshalOEcommerceOrderStatus2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceOrderStatus(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceOrderStatus) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return v
+}
+
+func (ec *executionContext) marshalOEcommerceProduct2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProduct(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceProduct) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceProduct(ctx, sel, v)
+}
+
+func (ec *executionContext) marshalOEcommerceProductPayload2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceProductPayload(ctx context.Context, sel ast.SelectionSet, v *model.EcommerceProductPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._EcommerceProductPayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOEcommerceVariantInput2ᚕᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariantInputᚄ(ctx context.Context, v any) ([]*model.EcommerceVariantInput, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]*model.EcommerceVariantInput, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNEcommerceVariantInput2ᚖsalesplatformᚋgraphᚋmodelᚐEcommerceVariantInput(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
 func (ec *executionContext) marshalOEvent2ᚖsalesplatformᚋgraphᚋmodelᚐEvent(ctx context.Context, sel ast.SelectionSet, v *model.Event) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -98027,6 +105393,13 @@ func (ec *executionContext) marshalORefund2ᚖsalesplatformᚋgraphᚋmodelᚐRe
 	return ec._Refund(ctx, sel, v)
 }
 
+func (ec *executionContext) marshalORefundEcommerceOrderPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundEcommerceOrderPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundEcommerceOrderPayload) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	return ec._RefundEcommerceOrderPayload(ctx, sel, v)
+}
+
 func (ec *executionContext) marshalORefundPaymentPayload2ᚖsalesplatformᚋgraphᚋmodelᚐRefundPaymentPayload(ctx context.Context, sel ast.SelectionSet, v *model.RefundPaymentPayload) graphql.Marshaler {
 	if v == nil {
 		return graphql.Null
@@ -98138,6 +105511,41 @@ func (ec *executionContext) marshalOThemePayload2ᚖsalesplatformᚋgraphᚋmode
 		return graphql.Null
 	}
 	return ec._ThemePayload(ctx, sel, v)
+}
+
+func (ec *executionContext) unmarshalOUUID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx context.Context, v any) ([]uuid.UUID, error) {
+	if v == nil {
+		return nil, nil
+	}
+	vSlice := graphql.CoerceList(v)
+	var err error
+	res := make([]uuid.UUID, len(vSlice))
+	for i := range vSlice {
+		ctx := graphql.WithPathContext(ctx, graphql.NewPathWithIndex(i))
+		res[i], err = ec.unmarshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, vSlice[i])
+		if err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (ec *executionContext) marshalOUUID2ᚕgithubᚗcomᚋgoogleᚋuuidᚐUUIDᚄ(ctx context.Context, sel ast.SelectionSet, v []uuid.UUID) graphql.Marshaler {
+	if v == nil {
+		return graphql.Null
+	}
+	ret := make(graphql.Array, len(v))
+	for i := range v {
+		ret[i] = ec.marshalNUUID2githubᚗcomᚋgoogleᚋuuidᚐUUID(ctx, sel, v[i])
+	}
+
+	for _, e := range ret {
+		if e == graphql.Null {
+			return graphql.Null
+		}
+	}
+
+	return ret
 }
 
 func (ec *executionContext) unmarshalOUUID2ᚖgithubᚗcomᚋgoogleᚋuuidᚐUUID(ctx context.Context, v any) (*uuid.UUID, error) {

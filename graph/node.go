@@ -137,11 +137,17 @@ var nodeTypes = map[string]nodeType{
 	"MultiProductCart": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.multiProductCart(ctx, k))
 	}},
+	"EcommerceOrder": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.ecommerceOrder(ctx, k))
+	}},
 	"Payment": {uuidKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payment(ctx, mustUUID(k)))
 	}},
 	"PaymentRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.paymentRequest(ctx, k))
+	}},
+	"EcommerceProduct": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.ecommerceProduct(ctx, k))
 	}},
 	"PayoutRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payoutRequest(ctx, k))
@@ -153,6 +159,8 @@ var nodeTypes = map[string]nodeType{
 	// Without a lookup (docs/GRAPHQL.md): embedded values, the rows of
 	// lists that no read serves alone.
 	"AdminVoucherCoupon":       {key: numericKey},
+	"EcommerceAttribute":       {key: numericKey},
+	"EcommerceVariant":         {key: numericKey},
 	"ContactRequest":           {key: numericKey},
 	"EventFormula":             {key: numericKey},
 	"EventSlot":                {key: numericKey},

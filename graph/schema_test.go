@@ -142,6 +142,8 @@ var errorAreas = map[string]struct {
 	"schema/payments.graphqls":         {area: "PaymentHub", pkg: "payments"},
 	"schema/payment_requests.graphqls": {area: "PaymentHub", pkg: "payments"},
 	"schema/payouts.graphqls":          {area: "PaymentHub", pkg: "payments"},
+	"schema/checkout.graphqls":         {area: "Checkout", pkg: "checkout"},
+	"schema/ecommerce.graphqls":        {area: "Ecommerce", pkg: "ecommerce"},
 }
 
 // Every mutation's payload answers errors typed by its area

@@ -26,6 +26,7 @@ func Register(r *mux.Router, s services.Services) {
 	// One line per area of domain/, each in the files named after it.
 	registerAccountRoutes(r, a)
 	registerCartRoutes(r, a)
+	registerEcommerceOrderRoutes(r, a) // ecommerce_orders*.go
 	registerPartnerCatalogRoutes(r, a) // catalogue_*.go
 	registerEventRoutes(r, a)
 	registerWorkshopRoutes(r, a)
@@ -45,6 +46,7 @@ func Register(r *mux.Router, s services.Services) {
 	registerPaymentWalletRoutes(r, a)  // payments_wallets.go
 	registerPayoutRoutes(r, a)         // payouts.go
 	registerPaymentRequestRoutes(r, a) // payment_requests.go
+	registerEcommerceRoutes(r, a)      // ecommerce_products.go
 	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

@@ -20,6 +20,34 @@ type Cart struct {
 	LastModified time.Time  `json:"last_modified"`
 	// Revision grows by one on every replace; the ETag is built from it.
 	Revision int64 `json:"revision"`
+	// Funnel is what the customer answered in the checkout funnel's
+	// steps (domain/checkout): it lives and lapses with the cart.
+	Funnel *FunnelState `json:"funnel,omitempty"`
+}
+
+// FunnelState is the checkout funnel's answers: the delivery mode, the
+// buyer's information and the codes applied ("" for none).
+type FunnelState struct {
+	DeliveryMode string       `json:"delivery_mode,omitempty"`
+	Buyer        *FunnelBuyer `json:"buyer,omitempty"`
+	Coupon       string       `json:"coupon,omitempty"`
+	Giftcard     string       `json:"giftcard,omitempty"`
+}
+
+// FunnelBuyer is the information step's answers.
+type FunnelBuyer struct {
+	FirstName            string `json:"first_name"`
+	LastName             string `json:"last_name"`
+	Email                string `json:"email"`
+	Phone                string `json:"phone"`
+	Street               string `json:"street,omitempty"`
+	PostalCode           string `json:"postal_code,omitempty"`
+	City                 string `json:"city,omitempty"`
+	Country              string `json:"country,omitempty"`
+	BeneficiaryFirstName string `json:"beneficiary_first_name,omitempty"`
+	BeneficiaryLastName  string `json:"beneficiary_last_name,omitempty"`
+	BeneficiaryEmail     string `json:"beneficiary_email,omitempty"`
+	Language             string `json:"language,omitempty"`
 }
 
 // CartItem is one product line of a cart, stored as the shop sent it.

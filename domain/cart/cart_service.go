@@ -126,7 +126,8 @@ func (s *Service) SaveCart(ctx context.Context, in CartInput) (view *CartView, c
 			modified = cur.LastModified.Add(time.Millisecond)
 		}
 		saved = &Cart{ID: cur.ID, PartnerID: cur.PartnerID, Items: doc.items, ReturnURL: doc.returnURL,
-			CreatedAt: cur.CreatedAt, LastModified: modified, Revision: cur.Revision + 1}
+			CreatedAt: cur.CreatedAt, LastModified: modified, Revision: cur.Revision + 1,
+			Funnel: cur.Funnel} // the customer's answers outlive the shop's changes
 		return saved, nil
 	})
 	if domain.IsCode(err, domain.CodeNotFound) {
@@ -194,6 +195,12 @@ func (s *Service) DeleteCart(ctx context.Context, site FunnelSite, id uuid.UUID)
 		return nil
 	}
 	return s.carts.Delete(ctx, id)
+}
+
+// SitePartner is the partner whose purchase site serves a funnel page.
+// Errors: CodeNotFound ("Cart not found") when the site names none.
+func (s *Service) SitePartner(ctx context.Context, site FunnelSite) (*domain.Partner, error) {
+	return s.sitePartner(ctx, site)
 }
 
 func (s *Service) sitePartner(ctx context.Context, site FunnelSite) (*domain.Partner, error) {

@@ -39,6 +39,7 @@ type Order struct {
 	Giftcard                                                              *OrderGiftcard
 	Payment                                                               *OrderPayment
 	RefundedAmount                                                        decimal.Decimal
+	Restocked                                                             bool // its stock was given back by a refund
 	CreatedAt, UpdatedAt                                                  time.Time
 	PaidAt                                                                *time.Time
 }

@@ -17,7 +17,8 @@ const (
 	ProductWorkshop        = "workshop"
 	ProductNetworkGiftcard = "network_giftcard"
 	ProductNetworkVoucher  = "network_voucher"
-	ProductRefill          = "refill" // a marketplace's refill, paid by link
+	ProductRefill          = "refill"    // a marketplace's refill, paid by link
+	ProductEcommerce       = "ecommerce" // an order of the checkout funnel
 )
 
 // OriginMarketplace is the origin of a sale made through a marketplace,
@@ -53,6 +54,7 @@ var FeeRules = []FeeRule{
 	rule(ProductNetworkGiftcard, "", "2.50", "0.00"),
 	rule(ProductNetworkVoucher, "", "2.50", "0.00"),
 	rule(ProductRefill, "", "1.50", "0.00"),
+	rule(ProductEcommerce, "", "5.00", "0.25"),
 }
 
 // Fee is what a payment's amount splits into.

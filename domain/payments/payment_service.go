@@ -26,6 +26,9 @@ type PaymentService struct {
 	provider Provider
 	now      func() time.Time
 	pages    requestPages // payment requests' public pages (requests.go)
+	// settled is told of a payment whose pay-in's outcome (paid or
+	// failed) was just applied (WithSettled).
+	settled func(ctx context.Context, p *Payment)
 }
 
 // NewPaymentService returns the service: its writes run under keys (nil:
@@ -64,6 +67,10 @@ type paymentInput struct {
 	// Set by a payment request's payment, never by the body.
 	PaymentRequestID       *int64
 	InvoicingMarketplaceID *int64
+	// Set by a checkout's payment: its uuid, chosen by the order that
+	// records it first, and where the provider sends the card holder back.
+	ID        *uuid.UUID
+	ReturnURL string
 }
 
 // PaymentInput is a payment's creation body.
@@ -196,7 +203,7 @@ func (s *PaymentService) create(ctx context.Context, c *domain.Caller, in *payme
 		return p, nil
 	}
 	payin, err := s.provider.Charge(ctx, ChargeRequest{RequestID: p.UUID, Amount: p.PayinAmount, Currency: p.Currency,
-		Card: in.Card, Description: p.ReceiptDescription})
+		Card: in.Card, Description: p.ReceiptDescription, ReturnURL: in.ReturnURL})
 	if err != nil {
 		// The provider's error fails the payment (and gives the extra
 		// source back): the card holder was sent nowhere to pay it.
@@ -243,6 +250,9 @@ func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller
 		NetAmount: fee.NetAmount, ExtraSourceAmount: in.ExtraSourceAmount, PayinAmount: in.Amount.Sub(in.ExtraSourceAmount),
 		ReceiptDescription: in.Receipt, PaymentRequestID: in.PaymentRequestID,
 		InvoicingMarketplaceID: in.InvoicingMarketplaceID}
+	if in.ID != nil {
+		p.UUID = *in.ID
+	}
 	if c != nil {
 		p.CreatedByUserID = &c.User.ID
 	}
@@ -423,7 +433,9 @@ func share(ctx context.Context, tx Stores, p *Payment, clearing uuid.UUID) error
 // it is (the outcome was applied already).
 func (s *PaymentService) applyPayin(ctx context.Context, id uuid.UUID, payin *Payin) (*Payment, error) {
 	var out *Payment
+	ended := false
 	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		ended = false // a retried transaction starts over
 		p, err := tx.Payments.FindPayment(ctx, id, true)
 		if err != nil {
 			return err
@@ -439,15 +451,18 @@ func (s *PaymentService) applyPayin(ctx context.Context, id uuid.UUID, payin *Pa
 		p.PayinResultCode, p.PayinResultMessage = payin.ResultCode, payin.ResultMessage
 		switch payin.Status {
 		case PayinSucceeded:
-			err = s.paid(ctx, tx, p)
+			err, ended = s.paid(ctx, tx, p), true
 		case PayinFailed:
-			err = s.failed(ctx, tx, p)
+			err, ended = s.failed(ctx, tx, p), true
 		}
 		if err != nil {
 			return err
 		}
 		return tx.Payments.SavePayment(ctx, p)
 	})
+	if err == nil && ended && s.settled != nil {
+		s.settled(ctx, out)
+	}
 	return out, err
 }
 

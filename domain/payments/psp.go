@@ -106,6 +106,9 @@ type ChargeRequest struct {
 	// provider's page.
 	Card        string
 	Description string
+	// ReturnURL is where the provider's pages send the card holder once
+	// the pay-in has ended ("": they stay on the provider's page).
+	ReturnURL string
 }
 
 // Payin is a pay-in as the provider has it: what the hub stores of it.

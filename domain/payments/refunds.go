@@ -231,7 +231,7 @@ func (s *PaymentService) reserveRefund(ctx context.Context, tx Stores, c *domain
 	if err != nil {
 		return nil, err
 	}
-	if !sees(c, p.PartnerID, p.ReferrerID) {
+	if c != nil && !sees(c, p.PartnerID, p.ReferrerID) {
 		return nil, domain.ErrNotFound
 	}
 	if p.Status != StatusPaid {
@@ -244,8 +244,11 @@ func (s *PaymentService) reserveRefund(ctx context.Context, tx Stores, c *domain
 	if n >= MaxRefundsPerPayment {
 		return nil, &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf(msgRefundTooMany, n)}
 	}
-	r := &Refund{UUID: uuid.New(), PaymentID: p.ID, PaymentUUID: p.UUID, Currency: p.Currency, Status: RefundPending, Amount: in.Amount, Reason: in.Reason,
-		ActorUserID: &c.User.ID, Actor: c.User.Username}
+	r := &Refund{UUID: uuid.New(), PaymentID: p.ID, PaymentUUID: p.UUID, Currency: p.Currency, Status: RefundPending, Amount: in.Amount, Reason: in.Reason}
+	var actor int64 // 0: the platform's own refund (RefundCheckoutPayment)
+	if c != nil {
+		r.ActorUserID, r.Actor, actor = &c.User.ID, c.User.Username, c.User.ID
+	}
 	if err := splitRefund(p, in, r); err != nil {
 		return nil, err
 	}
@@ -268,7 +271,7 @@ func (s *PaymentService) reserveRefund(ctx context.Context, tx Stores, c *domain
 	}
 	if part := r.Amount.Sub(r.Commission); part.IsPositive() {
 		_, err := Transfer(ctx, tx, MoveInput{From: partner.UUID, To: clearing, Amount: part, Type: MoveRefund,
-			PaymentUUID: &p.UUID, ActorID: c.User.ID})
+			PaymentUUID: &p.UUID, ActorID: actor})
 		if domain.IsCode(err, domain.CodeInvalid) {
 			held, _ := Balance(ctx, tx, partner.UUID)
 			return nil, &domain.Error{Code: domain.CodeConflict,
@@ -280,7 +283,7 @@ func (s *PaymentService) reserveRefund(ctx context.Context, tx Stores, c *domain
 	}
 	if r.Commission.IsPositive() {
 		if _, err := Transfer(ctx, tx, MoveInput{From: commission, To: clearing, Amount: r.Commission, Type: MoveRefund,
-			PaymentUUID: &p.UUID, ActorID: c.User.ID}); err != nil {
+			PaymentUUID: &p.UUID, ActorID: actor}); err != nil {
 			return nil, err
 		}
 	}

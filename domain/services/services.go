@@ -8,6 +8,8 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
+	"salesplatform/domain/checkout"
+	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/media"
 	"salesplatform/domain/mpcart"
@@ -64,4 +66,11 @@ type Services struct {
 	// Payouts builds the payment hub's payout requests, validates them and
 	// reads them.
 	Payouts *payments.PayoutService
+
+	// Ecommerce serves the e-commerce catalogue: the partners' products
+	// and delivery settings.
+	Ecommerce *ecommerce.Service
+	// Checkout runs the e-commerce funnel's steps and the partners'
+	// orders.
+	Checkout *checkout.Service
 }

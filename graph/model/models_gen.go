@@ -924,6 +924,28 @@ type CreateCartInput struct {
 	ReturnURL graphql.Omittable[*string] `json:"returnUrl,omitempty"`
 }
 
+// A new product.
+type CreateEcommerceProductInput struct {
+	// Its name, one entry per language: at least one, at most 255 characters each.
+	Name []*TextInput `json:"name"`
+	// Its description, one entry per language, at most 5,000 characters each.
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	// The uuids of the partner's own media, in display order; at most 20.
+	Images graphql.Omittable[[]uuid.UUID] `json:"images,omitempty"`
+	// Its price, VAT included: at least 0, two decimals at most.
+	Price decimal.Decimal `json:"price"`
+	// The VAT rate, a percentage from 0 to 100; 0 when omitted.
+	VatRate graphql.Omittable[*decimal.Decimal] `json:"vatRate,omitempty"`
+	// Whether visitors see it; true when omitted.
+	Active graphql.Omittable[*bool] `json:"active,omitempty"`
+	// The units left, at most 2147483647; null or omitted is unlimited. Null when it has variants.
+	Stock graphql.Omittable[*int64] `json:"stock,omitempty"`
+	// Its variants, at most 50.
+	Variants graphql.Omittable[[]*EcommerceVariantInput] `json:"variants,omitempty"`
+	// Its attributes, at most 20.
+	Attributes graphql.Omittable[[]*EcommerceAttributeInput] `json:"attributes,omitempty"`
+}
+
 // A new event. A field omitted is empty.
 type CreateEventInput struct {
 	// Staff: the partner whose event it is (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
@@ -1405,6 +1427,352 @@ type Destination struct {
 	Department string `json:"department"`
 	// The city's region, free text as the partners' profiles spell it.
 	Region string `json:"region"`
+}
+
+// A choice a cart's item makes among fixed values (a gift wrap).
+type EcommerceAttribute struct {
+	// The global id (see Node): opaque and unique across types.
+	GlobalID string `json:"id"`
+	// The attribute's numeric id (a key of a cart item's attribute_values).
+	ID string `json:"legacyId"`
+	// Its name.
+	Name *Localized `json:"name"`
+	// The values to choose among.
+	Values []string `json:"values"`
+}
+
+func (EcommerceAttribute) IsNode() {}
+
+// An attribute of a product's list.
+type EcommerceAttributeInput struct {
+	// One of the product's attributes (its global or numeric id), kept and changed; omitted for a new one.
+	ID graphql.Omittable[*string] `json:"id,omitempty"`
+	// Its name, one entry per language: at least one.
+	Name []*TextInput `json:"name"`
+	// The values to choose among: 1 to 50, distinct, at most 100 characters each.
+	Values []string `json:"values"`
+}
+
+// An attribute's value chosen on an order line.
+type EcommerceAttributeValue struct {
+	// The attribute's record id.
+	AttributeID string `json:"attributeId"`
+	// The value chosen.
+	Value string `json:"value"`
+}
+
+// How a partner delivers its e-commerce orders.
+type EcommerceDeliverySettings struct {
+	// Whether orders can be sent by e-mail (free).
+	Email bool `json:"email"`
+	// Whether orders can be sent by post.
+	Postal bool `json:"postal"`
+	// What the post costs.
+	PostalCost decimal.Decimal `json:"postalCost"`
+	// How many days the post takes.
+	PostalDays int `json:"postalDays"`
+	// Whether orders can be picked up.
+	Pickup bool `json:"pickup"`
+	// What a pickup costs.
+	PickupCost decimal.Decimal `json:"pickupCost"`
+	// Where orders are picked up.
+	PickupAddress string `json:"pickupAddress"`
+}
+
+// A partner's delivery settings, whole: a field omitted is off, 0 or empty.
+type EcommerceDeliverySettingsInput struct {
+	// Whether orders can be sent by e-mail.
+	Email graphql.Omittable[*bool] `json:"email,omitempty"`
+	// Whether orders can be sent by post.
+	Postal graphql.Omittable[*bool] `json:"postal,omitempty"`
+	// What the post costs: at least 0, two decimals at most.
+	PostalCost graphql.Omittable[*decimal.Decimal] `json:"postalCost,omitempty"`
+	// How many days the post takes, 0 to 365.
+	PostalDays graphql.Omittable[*int] `json:"postalDays,omitempty"`
+	// Whether orders can be picked up; then pickupAddress is required.
+	Pickup graphql.Omittable[*bool] `json:"pickup,omitempty"`
+	// What a pickup costs.
+	PickupCost graphql.Omittable[*decimal.Decimal] `json:"pickupCost,omitempty"`
+	// Where orders are picked up, at most 255 characters.
+	PickupAddress graphql.Omittable[*string] `json:"pickupAddress,omitempty"`
+}
+
+// The result of updateEcommerceDeliverySettings; errors says why the input was refused.
+type EcommerceDeliverySettingsPayload struct {
+	// The settings; null when the mutation was refused.
+	Settings *EcommerceDeliverySettings `json:"settings,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an EcommerceErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// An order the checkout funnel made from a cart: its lines, delivery, buyer and payment records.
+type EcommerceOrder struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The record id REST answers as id.
+	LegacyID string `json:"legacyId"`
+	// The order's uuid.
+	UUID uuid.UUID `json:"uuid"`
+	// The related order's reference, the one return_url is given as order_reference.
+	Reference string `json:"reference"`
+	// Where it stands.
+	Status EcommerceOrderStatus `json:"status"`
+	// The currency of its amounts: its partner's.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// The cart the funnel sold (deleted once paid).
+	CartID uuid.UUID `json:"cartId"`
+	// Who bought.
+	Buyer *EcommerceOrderBuyer `json:"buyer"`
+	// How it is delivered, and where or to whom.
+	Delivery *EcommerceOrderDelivery `json:"delivery"`
+	// Its product lines, as priced when paid.
+	Lines []*EcommerceOrderLine `json:"lines"`
+	// The lines' sum.
+	LinesTotal decimal.Decimal `json:"linesTotal"`
+	// The delivery's cost.
+	DeliveryCost decimal.Decimal `json:"deliveryCost"`
+	// The coupon's discount.
+	Discount decimal.Decimal `json:"discount"`
+	// What the network giftcard paid.
+	GiftcardAmount decimal.Decimal `json:"giftcardAmount"`
+	// What the card paid.
+	CardAmount decimal.Decimal `json:"cardAmount"`
+	// What the order cost: lines and delivery, less the discount.
+	Total decimal.Decimal `json:"total"`
+	// The VAT the total includes.
+	VatTotal decimal.Decimal `json:"vatTotal"`
+	// What was refunded so far.
+	RefundedAmount decimal.Decimal `json:"refundedAmount"`
+	// The coupon used; null when none.
+	Coupon *EcommerceOrderCoupon `json:"coupon,omitempty"`
+	// The network giftcard used; null when none.
+	Giftcard *EcommerceOrderGiftcard `json:"giftcard,omitempty"`
+	// The card payment of the payment hub; null when nothing was paid by card.
+	Payment *EcommerceOrderPayment `json:"payment,omitempty"`
+	// When the customer paid (or started to).
+	CreatedAt time.Time `json:"createdAt"`
+	// Its last change.
+	UpdatedAt time.Time `json:"updatedAt"`
+	// When the payment succeeded; null before.
+	PaidAt *time.Time `json:"paidAt,omitempty"`
+}
+
+func (EcommerceOrder) IsNode() {}
+
+// The buyer of an order.
+type EcommerceOrderBuyer struct {
+	// First name.
+	FirstName string `json:"firstName"`
+	// Last name.
+	LastName string `json:"lastName"`
+	// E-mail address, where the order's mail went.
+	Email string `json:"email"`
+	// Phone number.
+	Phone string `json:"phone"`
+	// The language of the funnel, and of the mail.
+	Language string `json:"language"`
+}
+
+// A page of e-commerce orders.
+type EcommerceOrderConnection struct {
+	// The orders of this page, each with its cursor.
+	Edges []*EcommerceOrderEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many orders the whole filtered list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// The coupon an order used.
+type EcommerceOrderCoupon struct {
+	// The coupon's record id.
+	LegacyID string `json:"legacyId"`
+	// Its code.
+	Code string `json:"code"`
+	// The discount it gave.
+	Discount decimal.Decimal `json:"discount"`
+}
+
+// How an order is delivered.
+type EcommerceOrderDelivery struct {
+	// email, postal or pickup.
+	Mode string `json:"mode"`
+	// What it cost.
+	Cost decimal.Decimal `json:"cost"`
+	// The postal address (postal mode).
+	Street string `json:"street"`
+	// Postal code.
+	PostalCode string `json:"postalCode"`
+	// City.
+	City string `json:"city"`
+	// Country (ISO 3166 alpha-2).
+	Country string `json:"country"`
+	// The beneficiary's first name, when the order is a gift.
+	BeneficiaryFirstName string `json:"beneficiaryFirstName"`
+	// The beneficiary's last name.
+	BeneficiaryLastName string `json:"beneficiaryLastName"`
+	// The beneficiary's e-mail address.
+	BeneficiaryEmail string `json:"beneficiaryEmail"`
+}
+
+// An order and its cursor.
+type EcommerceOrderEdge struct {
+	// The cursor of this order: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The order.
+	Node *EcommerceOrder `json:"node"`
+}
+
+// Narrows the orders list, as the REST list's query does.
+type EcommerceOrderFilter struct {
+	// Only orders in this status.
+	Status graphql.Omittable[*EcommerceOrderStatus] `json:"status,omitempty"`
+	// Created on or after this day (YYYY-MM-DD, from midnight in the partner's zone) or instant (an ISO date-time).
+	CreatedAfter graphql.Omittable[*string] `json:"createdAfter,omitempty"`
+	// Created before the end of this day or before this instant.
+	CreatedBefore graphql.Omittable[*string] `json:"createdBefore,omitempty"`
+}
+
+// The network giftcard an order used.
+type EcommerceOrderGiftcard struct {
+	// The card's uuid.
+	UUID uuid.UUID `json:"uuid"`
+	// The card's code, masked but its last four characters.
+	Code string `json:"code"`
+	// What it paid.
+	Amount decimal.Decimal `json:"amount"`
+	// The usage its hold became once the order was paid; null before.
+	UsageID *string `json:"usageId,omitempty"`
+}
+
+// One product line of an order.
+type EcommerceOrderLine struct {
+	// The line's record id.
+	LegacyID string `json:"legacyId"`
+	// The product's record id.
+	ProductID string `json:"productId"`
+	// The variant's record id; null when none.
+	VariantID *string `json:"variantId,omitempty"`
+	// The attribute values chosen.
+	AttributeValues []*EcommerceAttributeValue `json:"attributeValues"`
+	// The product's (and variant's) name as sold, in the buyer's language.
+	Name string `json:"name"`
+	// How many.
+	Quantity int `json:"quantity"`
+	// The unit price, VAT included.
+	UnitPrice decimal.Decimal `json:"unitPrice"`
+	// The VAT rate, a percentage.
+	VatRate decimal.Decimal `json:"vatRate"`
+	// The VAT the line's total includes.
+	VatAmount decimal.Decimal `json:"vatAmount"`
+	// The line's total.
+	Total decimal.Decimal `json:"total"`
+}
+
+// The payment hub's payment of an order's card part.
+type EcommerceOrderPayment struct {
+	// The payment's uuid (payment(uuid:)).
+	UUID uuid.UUID `json:"uuid"`
+	// The hub's status: ip, ok or fail.
+	Status string `json:"status"`
+	// What the card paid.
+	Amount decimal.Decimal `json:"amount"`
+}
+
+// A product of a partner's shop. Prices are VAT included, in currencyCode.
+type EcommerceProduct struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The product's numeric id (the id REST answers and carts name as product_id).
+	ID string `json:"legacyId"`
+	// Its name.
+	Name *Localized `json:"name"`
+	// Its description.
+	Description *Localized `json:"description"`
+	// The uuids of the partner's media that show it, in display order.
+	Images []uuid.UUID `json:"images"`
+	// Its price, VAT included; each variant has its own.
+	Price decimal.Decimal `json:"price"`
+	// The prices' currency: the partner's.
+	CurrencyCode CurrencyCode `json:"currencyCode"`
+	// The VAT rate, a percentage.
+	VatRate decimal.Decimal `json:"vatRate"`
+	// Whether visitors see it.
+	Active bool `json:"active"`
+	// The units left of a product without variants; null is unlimited (and with variants, each counts its own).
+	Stock *int64 `json:"stock,omitempty"`
+	// Its variants, in order.
+	Variants []*EcommerceVariant `json:"variants"`
+	// Its attributes, in order.
+	Attributes []*EcommerceAttribute `json:"attributes"`
+	// When it was made.
+	CreatedAt time.Time `json:"createdAt"`
+	// When it last changed.
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+func (EcommerceProduct) IsNode() {}
+
+// A page of e-commerce products (see docs/GRAPHQL.md, "Connections").
+type EcommerceProductConnection struct {
+	// The products of this page, each with its cursor.
+	Edges []*EcommerceProductEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many products the whole list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// A product and its cursor.
+type EcommerceProductEdge struct {
+	// The cursor of this product: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The product.
+	Node *EcommerceProduct `json:"node"`
+}
+
+// The result of createEcommerceProduct and updateEcommerceProduct; errors says why the input was refused.
+type EcommerceProductPayload struct {
+	// The product; null when the mutation was refused.
+	Product *EcommerceProduct `json:"product,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and an EcommerceErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// A version of a product (a size, a colour) with its own price and stock.
+type EcommerceVariant struct {
+	// The global id (see Node): opaque and unique across types.
+	GlobalID string `json:"id"`
+	// The variant's numeric id (the variant_id of a cart's item).
+	ID string `json:"legacyId"`
+	// Its name.
+	Name *Localized `json:"name"`
+	// Its price, VAT included.
+	Price decimal.Decimal `json:"price"`
+	// The units left; null is unlimited.
+	Stock *int64 `json:"stock,omitempty"`
+	// Whether it can be bought.
+	Active bool `json:"active"`
+}
+
+func (EcommerceVariant) IsNode() {}
+
+// A variant of a product's list.
+type EcommerceVariantInput struct {
+	// One of the product's variants (its global or numeric id), kept and changed; omitted for a new one.
+	ID graphql.Omittable[*string] `json:"id,omitempty"`
+	// Its name, one entry per language: at least one.
+	Name []*TextInput `json:"name"`
+	// Its price, VAT included: at least 0, two decimals at most.
+	Price decimal.Decimal `json:"price"`
+	// The units left; null or omitted is unlimited.
+	Stock graphql.Omittable[*int64] `json:"stock,omitempty"`
+	// Whether it can be bought; true when omitted.
+	Active graphql.Omittable[*bool] `json:"active,omitempty"`
 }
 
 // The result of addEventFormula or updateEventFormula; userErrors says why the input was refused.
@@ -3619,6 +3987,26 @@ type Refund struct {
 	FinishedOn *time.Time `json:"finishedOn,omitempty"`
 }
 
+// A refund of an order.
+type RefundEcommerceOrderInput struct {
+	// The order's global id, or its record id.
+	OrderID string `json:"orderId"`
+	// What to refund of the card part; all of what is left when absent.
+	Amount graphql.Omittable[*decimal.Decimal] `json:"amount,omitempty"`
+	// Give the lines' units back to the stock; false when absent.
+	Restock graphql.Omittable[*bool] `json:"restock,omitempty"`
+}
+
+// What refundEcommerceOrder answers.
+type RefundEcommerceOrderPayload struct {
+	// The order after the refund; null when the mutation was refused.
+	Order *EcommerceOrder `json:"order,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a CheckoutErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // A refund to make.
 type RefundPaymentInput struct {
 	// The payment: its Payment global id or uuid.
@@ -3877,6 +4265,30 @@ type UpdateBoxInput struct {
 	UniverseIds graphql.Omittable[[]string] `json:"universeIds,omitempty"`
 	// Image URLs, in display order; replaces them. Omitted: unchanged.
 	Images graphql.Omittable[[]string] `json:"images,omitempty"`
+}
+
+// Changes to a product: an omitted field keeps its value, a list given replaces the list.
+type UpdateEcommerceProductInput struct {
+	// The product: its EcommerceProduct global id, or its numeric id.
+	ID string `json:"id"`
+	// Its name, one entry per language. Omitted: unchanged.
+	Name graphql.Omittable[[]*TextInput] `json:"name,omitempty"`
+	// Its description, one entry per language. Omitted: unchanged.
+	Description graphql.Omittable[[]*TextInput] `json:"description,omitempty"`
+	// The uuids of the partner's own media, in display order. Omitted: unchanged.
+	Images graphql.Omittable[[]uuid.UUID] `json:"images,omitempty"`
+	// Its price, VAT included. Omitted: unchanged.
+	Price graphql.Omittable[*decimal.Decimal] `json:"price,omitempty"`
+	// The VAT rate, a percentage from 0 to 100. Omitted: unchanged.
+	VatRate graphql.Omittable[*decimal.Decimal] `json:"vatRate,omitempty"`
+	// Whether visitors see it. Omitted: unchanged.
+	Active graphql.Omittable[*bool] `json:"active,omitempty"`
+	// The units left; null is unlimited. Omitted: unchanged.
+	Stock graphql.Omittable[*int64] `json:"stock,omitempty"`
+	// Its variants, the whole list. Omitted: unchanged.
+	Variants graphql.Omittable[[]*EcommerceVariantInput] `json:"variants,omitempty"`
+	// Its attributes, the whole list. Omitted: unchanged.
+	Attributes graphql.Omittable[[]*EcommerceAttributeInput] `json:"attributes,omitempty"`
 }
 
 // Changes to a formula: an omitted field keeps its value.
@@ -5670,6 +6082,97 @@ func (e CatalogueErrorCode) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// The rules an input of the checkout's mutations can break.
+type CheckoutErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	CheckoutErrorCodeRequired CheckoutErrorCode = "REQUIRED"
+	// The value may not be null.
+	CheckoutErrorCodeNull CheckoutErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	CheckoutErrorCodeInvalid CheckoutErrorCode = "INVALID"
+	// The value is below its minimum.
+	CheckoutErrorCodeMinValue CheckoutErrorCode = "MIN_VALUE"
+	// The value is above its maximum.
+	CheckoutErrorCodeMaxValue CheckoutErrorCode = "MAX_VALUE"
+	// The amount has more decimal places than allowed.
+	CheckoutErrorCodeMaxDecimalPlaces CheckoutErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	CheckoutErrorCodeMaxWholeDigits CheckoutErrorCode = "MAX_WHOLE_DIGITS"
+	// The text is longer than allowed.
+	CheckoutErrorCodeMaxLength CheckoutErrorCode = "MAX_LENGTH"
+	// The id names no record the caller sees.
+	CheckoutErrorCodeDoesNotExist CheckoutErrorCode = "DOES_NOT_EXIST"
+	// The list has more items than allowed.
+	CheckoutErrorCodeMaxElements CheckoutErrorCode = "MAX_ELEMENTS"
+	// The value is not one of the allowed choices.
+	CheckoutErrorCodeInvalidChoice CheckoutErrorCode = "INVALID_CHOICE"
+	// The value is already taken where it must be unique.
+	CheckoutErrorCodeUnique CheckoutErrorCode = "UNIQUE"
+	// The end comes before the start.
+	CheckoutErrorCodeEndBeforeStart CheckoutErrorCode = "END_BEFORE_START"
+)
+
+var AllCheckoutErrorCode = []CheckoutErrorCode{
+	CheckoutErrorCodeRequired,
+	CheckoutErrorCodeNull,
+	CheckoutErrorCodeInvalid,
+	CheckoutErrorCodeMinValue,
+	CheckoutErrorCodeMaxValue,
+	CheckoutErrorCodeMaxDecimalPlaces,
+	CheckoutErrorCodeMaxWholeDigits,
+	CheckoutErrorCodeMaxLength,
+	CheckoutErrorCodeDoesNotExist,
+	CheckoutErrorCodeMaxElements,
+	CheckoutErrorCodeInvalidChoice,
+	CheckoutErrorCodeUnique,
+	CheckoutErrorCodeEndBeforeStart,
+}
+
+func (e CheckoutErrorCode) IsValid() bool {
+	switch e {
+	case CheckoutErrorCodeRequired, CheckoutErrorCodeNull, CheckoutErrorCodeInvalid, CheckoutErrorCodeMinValue, CheckoutErrorCodeMaxValue, CheckoutErrorCodeMaxDecimalPlaces, CheckoutErrorCodeMaxWholeDigits, CheckoutErrorCodeMaxLength, CheckoutErrorCodeDoesNotExist, CheckoutErrorCodeMaxElements, CheckoutErrorCodeInvalidChoice, CheckoutErrorCodeUnique, CheckoutErrorCodeEndBeforeStart:
+		return true
+	}
+	return false
+}
+
+func (e CheckoutErrorCode) String() string {
+	return string(e)
+}
+
+func (e *CheckoutErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = CheckoutErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid CheckoutErrorCode", str)
+	}
+	return nil
+}
+
+func (e CheckoutErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *CheckoutErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e CheckoutErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
 // An ISO 4217 currency code: the currencies the service formats money in.
 type CurrencyCode string
 
@@ -6212,6 +6715,161 @@ func (e *CurrencyCode) UnmarshalJSON(b []byte) error {
 }
 
 func (e CurrencyCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the e-commerce catalogue's mutations can break.
+type EcommerceErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	EcommerceErrorCodeRequired EcommerceErrorCode = "REQUIRED"
+	// The value may not be null.
+	EcommerceErrorCodeNull EcommerceErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states.
+	EcommerceErrorCodeInvalid EcommerceErrorCode = "INVALID"
+	// The text is longer than allowed.
+	EcommerceErrorCodeMaxLength EcommerceErrorCode = "MAX_LENGTH"
+	// The amount has more decimal places than allowed.
+	EcommerceErrorCodeMaxDecimalPlaces EcommerceErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	EcommerceErrorCodeMaxWholeDigits EcommerceErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	EcommerceErrorCodeMaxElements EcommerceErrorCode = "MAX_ELEMENTS"
+	// The value is above its maximum.
+	EcommerceErrorCodeMaxValue EcommerceErrorCode = "MAX_VALUE"
+	// The value is below its minimum.
+	EcommerceErrorCodeMinValue EcommerceErrorCode = "MIN_VALUE"
+	// The value is not one of the allowed choices (a language the service does not have).
+	EcommerceErrorCodeInvalidChoice EcommerceErrorCode = "INVALID_CHOICE"
+	// The value is given twice where it must be unique.
+	EcommerceErrorCodeUnique EcommerceErrorCode = "UNIQUE"
+	// The end comes before the start.
+	EcommerceErrorCodeEndBeforeStart EcommerceErrorCode = "END_BEFORE_START"
+	// The id names no record the caller sees.
+	EcommerceErrorCodeDoesNotExist EcommerceErrorCode = "DOES_NOT_EXIST"
+)
+
+var AllEcommerceErrorCode = []EcommerceErrorCode{
+	EcommerceErrorCodeRequired,
+	EcommerceErrorCodeNull,
+	EcommerceErrorCodeInvalid,
+	EcommerceErrorCodeMaxLength,
+	EcommerceErrorCodeMaxDecimalPlaces,
+	EcommerceErrorCodeMaxWholeDigits,
+	EcommerceErrorCodeMaxElements,
+	EcommerceErrorCodeMaxValue,
+	EcommerceErrorCodeMinValue,
+	EcommerceErrorCodeInvalidChoice,
+	EcommerceErrorCodeUnique,
+	EcommerceErrorCodeEndBeforeStart,
+	EcommerceErrorCodeDoesNotExist,
+}
+
+func (e EcommerceErrorCode) IsValid() bool {
+	switch e {
+	case EcommerceErrorCodeRequired, EcommerceErrorCodeNull, EcommerceErrorCodeInvalid, EcommerceErrorCodeMaxLength, EcommerceErrorCodeMaxDecimalPlaces, EcommerceErrorCodeMaxWholeDigits, EcommerceErrorCodeMaxElements, EcommerceErrorCodeMaxValue, EcommerceErrorCodeMinValue, EcommerceErrorCodeInvalidChoice, EcommerceErrorCodeUnique, EcommerceErrorCodeEndBeforeStart, EcommerceErrorCodeDoesNotExist:
+		return true
+	}
+	return false
+}
+
+func (e EcommerceErrorCode) String() string {
+	return string(e)
+}
+
+func (e *EcommerceErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = EcommerceErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid EcommerceErrorCode", str)
+	}
+	return nil
+}
+
+func (e EcommerceErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *EcommerceErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e EcommerceErrorCode) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// Where an e-commerce order stands.
+type EcommerceOrderStatus string
+
+const (
+	// Its stock, coupon use and giftcard hold are reserved; the card payment is under way.
+	EcommerceOrderStatusPending EcommerceOrderStatus = "PENDING"
+	// Paid: the giftcard's hold was captured, the buyer was sent the order's mail.
+	EcommerceOrderStatusPaid EcommerceOrderStatus = "PAID"
+	// The payment failed or lapsed: the reservations were given back.
+	EcommerceOrderStatusFailed EcommerceOrderStatus = "FAILED"
+	// Its card part was wholly refunded.
+	EcommerceOrderStatusRefunded EcommerceOrderStatus = "REFUNDED"
+)
+
+var AllEcommerceOrderStatus = []EcommerceOrderStatus{
+	EcommerceOrderStatusPending,
+	EcommerceOrderStatusPaid,
+	EcommerceOrderStatusFailed,
+	EcommerceOrderStatusRefunded,
+}
+
+func (e EcommerceOrderStatus) IsValid() bool {
+	switch e {
+	case EcommerceOrderStatusPending, EcommerceOrderStatusPaid, EcommerceOrderStatusFailed, EcommerceOrderStatusRefunded:
+		return true
+	}
+	return false
+}
+
+func (e EcommerceOrderStatus) String() string {
+	return string(e)
+}
+
+func (e *EcommerceOrderStatus) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = EcommerceOrderStatus(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid EcommerceOrderStatus", str)
+	}
+	return nil
+}
+
+func (e EcommerceOrderStatus) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *EcommerceOrderStatus) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e EcommerceOrderStatus) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

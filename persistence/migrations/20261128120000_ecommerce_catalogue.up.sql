@@ -24,7 +24,10 @@ CREATE TABLE ecommerce_variants (
     name       jsonb         NOT NULL DEFAULT '{}',
     price      numeric(12,2) NOT NULL CHECK (price >= 0),
     active     boolean       NOT NULL DEFAULT true,
-    stock      bigint        CHECK (stock >= 0)
+    stock      bigint        CHECK (stock >= 0),
+    -- A variant taken off its product that order lines name stays,
+    -- hidden, so that the lines keep their reference.
+    removed    boolean       NOT NULL DEFAULT false
 );
 CREATE INDEX ecommerce_variants_product_id_idx ON ecommerce_variants (product_id, position, id);
 

@@ -51,6 +51,8 @@ CREATE TABLE ecommerce_orders (
     card_amount            numeric(12,2) NOT NULL DEFAULT 0 CHECK (card_amount >= 0),
     vat_total              numeric(12,2) NOT NULL DEFAULT 0 CHECK (vat_total >= 0),
     refunded_amount        numeric(12,2) NOT NULL DEFAULT 0 CHECK (refunded_amount >= 0),
+    -- A refund gave the lines' stock back (once).
+    restocked              boolean       NOT NULL DEFAULT false,
     coupon_id              bigint        REFERENCES coupons (id) ON DELETE SET NULL
 );
 
@@ -82,6 +84,8 @@ CREATE TABLE order_payments (
     status         text          NOT NULL CHECK (status IN ('reserved', 'done', 'released')),
     payment_uuid   uuid          UNIQUE,
     giftcard_uuid  uuid,
+    -- The card's code, which its hold, capture and release name.
+    giftcard_code  text,
     reservation_id text,
     usage_id       bigint        REFERENCES network_giftcard_usages (id) ON DELETE RESTRICT,
     coupon_id      bigint        REFERENCES coupons (id) ON DELETE SET NULL,

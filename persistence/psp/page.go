@@ -4,6 +4,7 @@ import (
 	"context"
 	"html/template"
 	"net/http"
+	"net/url"
 
 	"salesplatform/domain"
 	"salesplatform/domain/payments"
@@ -39,6 +40,10 @@ const maxFormBytes = 1 << 10
 //     scripts the pay-in as in Charge; a 3-D Secure card goes on to its
 //     challenge page.
 //
+// Once a pay-in has ended, its pages send the card holder (303) to the
+// charge's ReturnURL when it named one, as a provider's hosted page
+// returns to the shop.
+//
 // The reference, 128 random bits, is the page's only credential, as in a
 // provider's hosted page.
 func (s *Sim) Handler(cb Callbacks) http.Handler {
@@ -73,7 +78,11 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 			s.fail(w, err)
 			return
 		}
-		render(w, http.StatusOK, threeDSPage, p)
+		if p.ended() && p.ReturnURL != "" {
+			http.Redirect(w, r, p.ReturnURL, http.StatusSeeOther) // back to the shop
+			return
+		}
+		renderWith(w, http.StatusOK, payinPolicy(p), threeDSPage, p)
 	})
 	mux.HandleFunc("POST "+PagePrefix+"3ds/{ref}/", func(w http.ResponseWriter, r *http.Request) {
 		ref := r.PathValue("ref")
@@ -97,7 +106,17 @@ func (s *Sim) Handler(cb Callbacks) http.Handler {
 			s.fail(w, err)
 			return
 		}
-		render(w, http.StatusOK, cardPage, p)
+		switch {
+		case p.ended() && p.ReturnURL != "":
+			http.Redirect(w, r, p.ReturnURL, http.StatusSeeOther) // back to the shop
+			return
+		case p.Status == payments.PayinPending3DS:
+			// The card asks for 3-D Secure: on to its challenge, as a
+			// provider's hosted page goes on.
+			http.Redirect(w, r, PagePrefix+"3ds/"+p.Ref+"/", http.StatusSeeOther)
+			return
+		}
+		renderWith(w, http.StatusOK, payinPolicy(p), cardPage, p)
 	})
 	mux.HandleFunc("POST "+PagePrefix+"card/{ref}/", func(w http.ResponseWriter, r *http.Request) {
 		ref := r.PathValue("ref")
@@ -166,11 +185,28 @@ func (s *Sim) fail(w http.ResponseWriter, err error) {
 // pagePolicy: the layout's own style, forms posted to the page itself.
 var pagePolicy = pagesecurity.Policy{Style: pagesecurity.StyleHashes(layout), FormAction: []string{pagesecurity.Self}}
 
+// payinPolicy is the policy of a pay-in's page: its form's answer ends
+// in a redirect to the charge's ReturnURL, which form-action must allow
+// too (browsers check the redirects a form's submission follows).
+func payinPolicy(p *payinRow) pagesecurity.Policy {
+	u, err := url.Parse(p.ReturnURL)
+	if p.ReturnURL == "" || err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
+		return pagePolicy
+	}
+	policy := pagePolicy
+	policy.FormAction = []string{pagesecurity.Self, u.Scheme + "://" + u.Host}
+	return policy
+}
+
 // render writes a page. The reference in the URL is a credential: no
 // cache keeps the page (the security headers keep it from referrers and
 // frames).
 func render(w http.ResponseWriter, status int, page *template.Template, data any) {
-	pagePolicy.Set(w.Header())
+	renderWith(w, status, pagePolicy, page, data)
+}
+
+func renderWith(w http.ResponseWriter, status int, policy pagesecurity.Policy, page *template.Template, data any) {
+	policy.Set(w.Header())
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = page.Execute(w, data) // the client went away
@@ -231,8 +267,7 @@ var (
 <label for="card_number">Card number</label>
 <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
 <button type="submit">Pay</button>
-</form>{{else if eq .Status "` + payments.PayinPending3DS + `"}}<p id="outcome">Your bank asks you to authenticate: <a href="../../3ds/{{.Ref}}/">3-D Secure</a>.</p>
-{{else if eq .Status "` + payments.PayinSucceeded + `"}}<p id="outcome">Payment accepted. You may close this page.</p>
+</form>{{else if eq .Status "` + payments.PayinSucceeded + `"}}<p id="outcome">Payment accepted. You may close this page.</p>
 {{else}}<p id="outcome">The payment was refused: {{.ResultMessage}}</p>{{end}}{{end}}`)
 
 	messagePage = page(`{{define "title"}}Simulated payment provider{{end}}

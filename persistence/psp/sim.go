@@ -222,9 +222,15 @@ type payinRow struct {
 	ResultCode     string          `bun:"result_code"`
 	ResultMessage  string          `bun:"result_message"`
 	RefundedAmount decimal.Decimal `bun:"refunded_amount"`
+	ReturnURL      string          `bun:"return_url"`
 }
 
-const payinColumns = `ref, amount, currency, card_last4, scenario, status, result_code, result_message, refunded_amount`
+// ended reports whether the pay-in has its outcome.
+func (r *payinRow) ended() bool {
+	return r.Status == payments.PayinSucceeded || r.Status == payments.PayinFailed
+}
+
+const payinColumns = `ref, amount, currency, card_last4, scenario, status, result_code, result_message, refunded_amount, return_url`
 
 func (s *Sim) payin(r *payinRow) *payments.Payin {
 	p := &payments.Payin{Ref: r.Ref, Status: r.Status, ResultCode: r.ResultCode, ResultMessage: r.ResultMessage,
@@ -286,11 +292,11 @@ func (s *Sim) Charge(ctx context.Context, in payments.ChargeRequest) (*payments.
 	}
 	var r payinRow
 	err := s.insertOrFind(ctx, &r, `WITH made AS (
-			INSERT INTO psp_sim_payins (ref, request_id, amount, currency, card_last4, scenario, status, result_code, result_message)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (request_id) DO NOTHING RETURNING `+payinColumns+`)
+			INSERT INTO psp_sim_payins (ref, request_id, amount, currency, card_last4, scenario, status, result_code, result_message, return_url)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (request_id) DO NOTHING RETURNING `+payinColumns+`)
 		SELECT * FROM made UNION ALL SELECT `+payinColumns+` FROM psp_sim_payins WHERE request_id = ?`,
 		newRef("pay_"), in.RequestID, in.Amount, in.Currency, outcome.last4, outcome.scenario, outcome.status,
-		outcome.code, resultMessages[outcome.code], in.RequestID)
+		outcome.code, resultMessages[outcome.code], in.ReturnURL, in.RequestID)
 	if err != nil {
 		return nil, fmt.Errorf("simulated provider: charge: %w", err)
 	}

@@ -28,6 +28,7 @@ import (
 	"salesplatform/domain/account"
 	"salesplatform/domain/cart"
 	"salesplatform/domain/catalogue"
+	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/gifts"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/media"
@@ -126,7 +127,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	}
 	// Before the database closes (a defer registered earlier runs later).
 	defer func() { _ = stopMailer(context.WithoutCancel(ctx)) }()
-	stopJobs, err := startJobs(ctx, db, &cfg, log)
+	stopJobs, err := startJobs(ctx, db, carts, &cfg, log)
 	if err != nil {
 		ln.Close()
 		return err
@@ -170,9 +171,10 @@ func listen(cfg *Config) (*connLimiter, error) {
 	return limiter, nil
 }
 
-// startJobs starts the server's background jobs, the sweep of lapsed holds
-// and the payouts, and returns stop, which stops them and waits for them.
-func startJobs(ctx context.Context, db *bun.DB, cfg *Config, log *slog.Logger) (stop func(), err error) {
+// startJobs starts the server's background jobs, the sweep of lapsed holds,
+// the lapse of pending orders and the payouts, and returns stop, which
+// stops them and waits for them.
+func startJobs(ctx context.Context, db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) (stop func(), err error) {
 	// The sweep of lapsed holds needs no idempotency keys: it is no
 	// client's request.
 	sweepCtx, stopSweep := context.WithCancel(ctx)
@@ -182,7 +184,18 @@ func startJobs(ctx context.Context, db *bun.DB, cfg *Config, log *slog.Logger) (
 		sweepHolds(sweepCtx, network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), nil),
 			holdSweepInterval, log)
 	}()
-	stopSweepAndWait := func() { stopSweep(); <-swept }
+	// The lapse of pending orders: the checkout's own work.
+	lapsed := make(chan struct{})
+	go func() {
+		defer close(lapsed)
+		partners := persistence.NewDatabase(db).Stores().Partners
+		hub := payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), nil,
+			psp.NewSim(cfg.providerDB, cfg.PublicBaseURL))
+		lapseOrders(sweepCtx, newCheckout(db, cart.NewService(carts, partners, cfg.CartTTL, cfg.PublicBaseURL), carts, cfg,
+			partners, hub, network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), nil)),
+			orderLapseInterval, log)
+	}()
+	stopSweepAndWait := func() { stopSweep(); <-swept; <-lapsed }
 	// The payouts job: its builds are no client's request either. Its
 	// advisory lock holds a connection for the whole run: one of its own,
 	// so that the run's transactions, on the hub's pool, never wait for
@@ -507,6 +520,8 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		Payments:          payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys, provider),
 		Wallets:           payments.NewWalletService(persistence.NewUnitOfWork(db, persistence.PaymentWalletReadStores)),
 		Payouts:           payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys),
+
+		Ecommerce: ecommerce.NewService(persistence.NewUnitOfWork(db, persistence.EcommerceStores), partners),
 	}
 
 	// Payment requests' links, and the throttle of the payments their
@@ -517,6 +532,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 			payments.DefaultRequestPayBurst, payments.DefaultRequestPayRefill)
 	}
 	all.Payments.WithRequestPages(cfg.PublicBaseURL, requestPayments)
+	all.Checkout = newCheckout(db, all.Carts, carts, cfg, partners, all.Payments, all.NetworkGiftcards)
 
 	r := mux.NewRouter()
 	// Probes take the trailing slash as every legacy route does.

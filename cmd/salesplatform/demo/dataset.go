@@ -95,6 +95,11 @@ type Dataset struct {
 	PaymentPartners []PaymentPartner
 	HubPayments     []HubPayment
 	PaymentRequests []HubPaymentRequest
+
+	// ecommerce.json
+	// Shops are partners' e-commerce catalogues: the first shop's first
+	// product marks the part as loaded.
+	Shops []Shop
 }
 
 // User is a demo account's credentials.
@@ -702,6 +707,7 @@ func (d *Dataset) check() error {
 	}
 	errs := append(k.errs, d.checkNetwork()...)
 	errs = append(errs, d.checkPayments()...)
+	errs = append(errs, d.checkShops()...)
 	if len(d.Partners) == 0 || len(d.Coupons) == 0 || len(d.NetworkPartners) == 0 {
 		errs = append(errs, errors.New("no partner, coupon or network partner: nothing marks the dataset as loaded"))
 	}

@@ -28,9 +28,10 @@ import (
 // gets an API token; an account whose user exists is kept. The catalogue
 // follows, unless the first partner's marketing widgets show it is loaded.
 // The administration part follows with its own marker (the first
-// coupon), the network part with its own (the first network partner) and
-// the payment hub last with its own (the first payment-hub partner), so
-// that a database seeded before a part existed gets it.
+// coupon), the network part with its own (the first network partner), the
+// payment hub with its own (the first payment-hub partner) and the shops
+// last with theirs (the first shop's products), so that a database seeded
+// before a part existed gets it.
 //
 // Media bytes go to blobs, outside the transaction: when it fails, the
 // blobs this run wrote are deleted.
@@ -44,6 +45,7 @@ func Load(ctx context.Context, db *bun.DB, blobs domain.BlobStore, hashing *argo
 	var admin *adminLoader
 	var networkPart *networkLoader
 	var paymentsPart *paymentsLoader
+	var shops *ecommerceLoader
 	var log bytes.Buffer // printed once the transaction has committed
 	written := &recordingBlobs{BlobStore: blobs}
 	err = db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -99,13 +101,23 @@ func Load(ctx context.Context, db *bun.DB, blobs domain.BlobStore, hashing *argo
 			networkPart = n
 		}
 		pl := newPaymentsLoader(db, tx, data, partners, written, now, baseURL)
-		if done, err := pl.loadedAlready(ctx); err != nil || done {
+		if done, err = pl.loadedAlready(ctx); err != nil {
 			return err
 		}
-		if err := pl.load(ctx); err != nil {
+		if !done {
+			if err := pl.load(ctx); err != nil {
+				return err
+			}
+			paymentsPart = pl
+		}
+		el := newEcommerceLoader(tx, data, partners, now)
+		if done, err = el.loadedAlready(ctx); err != nil || done {
 			return err
 		}
-		paymentsPart = pl
+		if err := el.load(ctx); err != nil {
+			return err
+		}
+		shops = el
 		return nil
 	})
 	if err != nil {
@@ -118,7 +130,7 @@ func Load(ctx context.Context, db *bun.DB, blobs domain.BlobStore, hashing *argo
 	if _, err := log.WriteTo(out); err != nil {
 		return err
 	}
-	report(out, data, baseURL, accounts, catalogue, admin, networkPart, paymentsPart)
+	report(out, data, baseURL, accounts, catalogue, admin, networkPart, paymentsPart, shops)
 	return nil
 }
 
@@ -126,7 +138,7 @@ func Load(ctx context.Context, db *bun.DB, blobs domain.BlobStore, hashing *argo
 // and network records, then how to get the demo users' tokens, the new
 // ones last.
 func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccount, catalogue *tally, admin *adminLoader,
-	networkPart *networkLoader, paymentsPart *paymentsLoader) {
+	networkPart *networkLoader, paymentsPart *paymentsLoader, shops *ecommerceLoader) {
 	if catalogue == nil {
 		fmt.Fprintln(out, "The demo catalogue is already loaded: nothing changed.")
 	} else {
@@ -149,6 +161,11 @@ func report(out io.Writer, data *Dataset, baseURL string, accounts []seededAccou
 		fmt.Fprintln(out, "The demo payment hub is already loaded: nothing changed.")
 	} else {
 		paymentsPart.report(out, baseURL)
+	}
+	if shops == nil {
+		fmt.Fprintln(out, "The demo shops are already loaded: nothing changed.")
+	} else {
+		shops.report(out, baseURL)
 	}
 	fmt.Fprintln(out, "Marketing widgets:")
 	for _, p := range data.Partners {

@@ -86,6 +86,11 @@ func (l *paymentsLoader) load(ctx context.Context) error {
 			return seedErr("payment partner "+p.Key, err)
 		}
 	}
+	for _, shop := range l.data.Shops {
+		if err := l.activateShop(ctx, shop.Partner); err != nil {
+			return seedErr("payments of the shop "+shop.Partner, err)
+		}
+	}
 	for _, p := range l.data.HubPayments {
 		if err := l.loadPayment(ctx, p); err != nil {
 			return seedErr("payment "+p.Key, err)
@@ -200,6 +205,45 @@ func (l *paymentsLoader) loadPartner(ctx context.Context, p PaymentPartner) erro
 		INSERT INTO network_giftcard_allowed_partners (marketplace_id, partner_id) VALUES (?, ?)`,
 		l.partners[p.Referrer].ID, created.ID, p.SourceID, l.partners[p.Referrer].ID, created.ID).Exec(ctx)
 	return err
+}
+
+// activateShop makes the shop of a demo partner take card payments, for
+// its checkout funnel: the partner joins the payment hub with SQL (no
+// service adds an existing partner to the hub), then its own demo user
+// activates its payments through the hub, its legal representative
+// verifying on the provider's page, and is granted the refunds'
+// permission, so that its orders can be refunded with its token.
+func (l *paymentsLoader) activateShop(ctx context.Context, key string) error {
+	partner, account := l.partners[key], l.data.Partner(key)
+	u, err := l.users.FindUserByUsername(ctx, account.Username)
+	if err != nil {
+		return err
+	}
+	if _, err := l.tx.NewRaw(`INSERT INTO payment_partners (partner_id, legal_representative_email, payout_frequency)
+		VALUES (?, ?, 'month')`, partner.ID, "payments@"+partner.SiteDomain).Exec(ctx); err != nil {
+		return err
+	}
+	if err := l.users.GrantPermissions(ctx, u.ID, l.data.ReferrerPermissions); err != nil {
+		return err
+	}
+	perms := append(append([]string{}, l.data.PartnerPermissions...), l.data.ReferrerPermissions...)
+	sctx := domain.WithCaller(ctx, &domain.Caller{User: u, Partner: partner, Permissions: perms})
+	a, err := l.hubPartners.ActivatePayments(sctx, partner.UUID)
+	if err != nil {
+		return err
+	}
+	if err := l.answerProvider(ctx, a.UserActionURL, "verify"); err != nil {
+		return fmt.Errorf("verify the legal representative: %w", err)
+	}
+	hub, err := l.hubPartners.GetPartner(sctx, partner.UUID)
+	if err != nil {
+		return err
+	}
+	if !hub.MayTakePayments() {
+		return fmt.Errorf("its payments are not active after the verification")
+	}
+	l.tally.add("shops whose card payments are active (verified on the provider's page)", 1)
+	return nil
 }
 
 // answerProvider posts decision to the simulated provider's page at

@@ -44,6 +44,12 @@ func demoAdministrationTokens(t *testing.T, s *seededDemo) {
 			perms[p.Username] = slices.Sorted(slices.Values(slices.Concat(data.PartnerPermissions, data.MarketplacePermissions,
 				data.ReferrerPermissions)))
 		}
+		for _, shop := range data.Shops {
+			if shop.Partner == p.Key {
+				// a shop refunds its e-commerce orders.
+				perms[p.Username] = slices.Sorted(slices.Values(slices.Concat(data.PartnerPermissions, data.ReferrerPermissions)))
+			}
+		}
 	}
 	for _, user := range users {
 		auth := []string{"Authorization", "Token " + tokens[user]}

@@ -46,7 +46,7 @@ func TestSeedDemo(t *testing.T) {
 
 	s := &seededDemo{data: data, db: db, srv: Serve(t, dsn, "--data-dir", dataDir), tokens: tokens,
 		today: time.Now().Format(time.DateOnly)}
-	for _, checks := range [][]demoCheck{catalogueDemoChecks, adminDemoChecks, networkDemoChecks, paymentsDemoChecks,
+	for _, checks := range [][]demoCheck{catalogueDemoChecks, adminDemoChecks, networkDemoChecks, paymentsDemoChecks, ecommerceDemoChecks,
 		mediaDemoChecks} {
 		for _, c := range checks {
 			t.Run(c.name, func(t *testing.T) { c.run(t, s) })

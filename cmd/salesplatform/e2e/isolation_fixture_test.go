@@ -48,6 +48,8 @@ type isoFixture struct {
 	payout int64
 	// A payment request of the owner's payment-hub partner.
 	paymentRequest int64
+	// The owner's (inactive) e-commerce product, and a paid order of it.
+	shopProduct, shopOrder int64
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -97,6 +99,8 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	f.seedAdmin(t, staffTok)
 	f.seedNetwork(t)
 	f.seedPayments(t)
+	f.seedEcommerce(t)
+	f.seedOrder(t)
 	return f
 }
 

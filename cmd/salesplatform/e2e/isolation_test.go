@@ -61,7 +61,7 @@ func TestAdminIsolation(t *testing.T) {
 
 // isoAreas are the areas whose operations TestAdminIsolation sends, in
 // the order it sends them.
-var isoAreas = []isoArea{adminIsolation, networkIsolation, paymentsIsolation}
+var isoAreas = []isoArea{adminIsolation, networkIsolation, paymentsIsolation, ecommerceIsolation, checkoutIsolation}
 
 // isoArea is one area's rows: the tables its operations write, its REST
 // and GraphQL operations aimed at the owner's records, its GraphQL
@@ -191,7 +191,7 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 	... on NetworkGiftcardMovement { reservationId } ... on NetworkPartner { name } ... on NetworkVoucherBox { label: name { fr } }
 	... on NetworkVoucherBoxOffer { partnerId } ... on NetworkVoucher { code } ... on NetworkVoucherUsage { comment }
 	... on PaymentPartner { name iban } ... on KycDocument { comment } ... on Wallet { balance partner { name } }
-	... on MultiProductCart { partnerUuid } ... on Payment { customer { firstName } }
+	... on MultiProductCart { partnerUuid } ... on Payment { customer { firstName } } ... on EcommerceOrder { buyer { firstName } }
 	... on PayoutRequest { uuid amount partner { name iban } } } }`
 
 // wantNoSecret fails when an answer to another account shows the owner's

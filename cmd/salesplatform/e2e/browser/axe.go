@@ -41,10 +41,9 @@ func Axe(ctx context.Context, t testing.TB, scriptPath string) []AxeViolation {
 	if err != nil {
 		t.Fatalf("axe-core: %v", err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](string(src)+"\n;true")); err != nil {
-		t.Fatalf("axe-core load: %v", err)
-	}
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
+	// Loaded and run in one evaluation, so that both see the same document.
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](string(src)+`
+		;axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
 			.then(r => JSON.stringify(r.violations))`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("axe-core run: %v", err)

@@ -1,0 +1,1 @@
+ALTER TABLE psp_sim_payins DROP COLUMN return_url;
