@@ -10,7 +10,7 @@ import (
 )
 
 // Product is one e-commerce product of a partner. Its price is in the
-// partner's currency, VAT included; VATRate is a percentage (20.00).
+// partner's currency, VAT included; VATRate is a percentage: 20.00 is 20 %.
 type Product struct {
 	ID          int64
 	PartnerID   int64

@@ -187,8 +187,8 @@ func TestCheckoutInChromium(t *testing.T) {
 	submit("codes", `button[value="apply"]`)
 	checkAxe("payment with codes")
 	toPay := textOf(t, ctx, `#to-pay`)
-	// Two teapots (136.00) and a bowl (24.00), by post (4.90), less 10 %
-	// of the lines (16.00), less what the card holds.
+	// Two teapots at 68.00 and a bowl at 24.00, by post at 4.90, less 10 %
+	// of the lines, 16.00, less what the card holds.
 	wantToPay := decimal.RequireFromString("148.90").Sub(before)
 	if !strings.Contains(strings.ReplaceAll(toPay, ",", "."), wantToPay.StringFixed(2)) {
 		t.Fatalf("to pay %q, want %s (giftcard %s)", toPay, wantToPay.StringFixed(2), before)

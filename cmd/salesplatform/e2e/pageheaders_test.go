@@ -90,6 +90,7 @@ func TestPageSecurityHeaders(t *testing.T) {
 	// A payment request's page, the provider's card, 3-D Secure and
 	// activation pages.
 	payURL := f.request(t)["payment_url"].(string)
+	cardPage := f.payRequest(t, f.request(t)) // awaiting the card
 	card3DS := f.payRequest(t, f.request(t))
 	if res := f.form(t, card3DS, "card_number="+psp.CardThreeDSecure); res.Status != http.StatusSeeOther {
 		t.Fatalf("3-D Secure card: %d %s", res.Status, res.Body)
@@ -114,7 +115,8 @@ func TestPageSecurityHeaders(t *testing.T) {
 		{"pay page, HEAD", "HEAD", payURL, "", nil, 200, payForm},
 		{"pay page, unknown code", "GET", "/pay/AAAAAAAAAAAA/", "", nil, 404, none},
 		{"pay form, unknown code", "POST", "/pay/AAAAAAAAAAAA/", "", []string{form, urlencoded}, 404, none},
-		{"provider's card page", "GET", card3DS, "", nil, 200, self},
+		{"provider's card page", "GET", cardPage, "", nil, 200, self},
+		{"provider's card page, 3-D Secure asked", "GET", card3DS, "", nil, 303, none}, // on to the challenge
 		{"provider's 3-D Secure page", "GET", strings.Replace(card3DS, "/card/", "/3ds/", 1), "", nil, 200, self},
 		{"provider's activation page", "GET", pagePath(t, activation["user_action_url"].(string)), "", nil, 200, self},
 		{"provider's form, no decision", "POST", pagePath(t, activation["user_action_url"].(string)), "decision=maybe", []string{form, urlencoded}, 400, self},
