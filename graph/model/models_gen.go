@@ -1629,9 +1629,9 @@ type EcommerceOrderEdge struct {
 type EcommerceOrderFilter struct {
 	// Only orders in this status.
 	Status graphql.Omittable[*EcommerceOrderStatus] `json:"status,omitempty"`
-	// Created on or after this day (YYYY-MM-DD, from midnight in the partner's zone) or instant (an ISO date-time).
+	// Created on or after this day (YYYY-MM-DD, from midnight UTC) or instant (an ISO date-time).
 	CreatedAfter graphql.Omittable[*string] `json:"createdAfter,omitempty"`
-	// Created before the end of this day or before this instant.
+	// Created on or before this day (YYYY-MM-DD, to its end, UTC), or before this instant.
 	CreatedBefore graphql.Omittable[*string] `json:"createdBefore,omitempty"`
 }
 
