@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -22,7 +23,8 @@ import (
 // cards) delivered by post.
 type benchShop struct {
 	h        http.Handler
-	token    string // the atelier's
+	stmts    *dbtest.StatementCounter // the statements of the handler's pool
+	token    string                   // the atelier's
 	cartBody string
 }
 
@@ -35,8 +37,11 @@ func newBenchShop(b *testing.B) *benchShop {
 	b.Helper()
 	dsn := dbtest.NewDSN(b)
 	tokens := SeedDemo(b, dsn, b.TempDir())
-	db := OpenDB(b, dsn)
 	ctx := context.Background()
+	stmts := &dbtest.StatementCounter{}
+	db, err := dbtest.OpenCounted(ctx, dsn, stmts)
+	must(b, err)
+	b.Cleanup(func() { db.Close() })
 	var teapot, bowl, celadon, giftWrap, giftCard int64
 	must(b, db.NewRaw(`SELECT (SELECT id FROM ecommerce_products WHERE name->>'en' = 'Porcelain teapot'),
 		(SELECT id FROM ecommerce_products WHERE name->>'en' = 'Stoneware bowl'),
@@ -44,17 +49,18 @@ func newBenchShop(b *testing.B) *benchShop {
 		(SELECT a.id FROM ecommerce_attributes a JOIN ecommerce_products p ON p.id = a.product_id WHERE p.name->>'en' = 'Porcelain teapot'),
 		(SELECT id FROM ecommerce_products WHERE name->>'en' = 'Printable gift card' AND stock IS NULL)`).
 		Scan(ctx, &teapot, &bowl, &celadon, &giftWrap, &giftCard))
-	_, err := db.NewRaw(`UPDATE ecommerce_products SET stock = 1000000 WHERE id = ?`, teapot).Exec(ctx)
+	_, err = db.NewRaw(`UPDATE ecommerce_products SET stock = 1000000 WHERE id = ?`, teapot).Exec(ctx)
 	must(b, err)
 	_, err = db.NewRaw(`UPDATE ecommerce_variants SET stock = 1000000 WHERE id = ?`, celadon).Exec(ctx)
 	must(b, err)
-	return &benchShop{h: Handler(b, db), token: tokens["demo-atelier"], cartBody: fmt.Sprintf(`{"items": [
+	return &benchShop{h: Handler(b, db), stmts: stmts, token: tokens["demo-atelier"], cartBody: fmt.Sprintf(`{"items": [
 		{"product_id": %d, "quantity": 1, "attribute_values": {"%d": "yes"}},
 		{"product_id": %d, "quantity": 1, "variant_id": %d},
 		{"product_id": %d, "quantity": 2}], "return_url": "https://shop.example.org/thanks?from=funnel"}`, teapot, giftWrap, bowl, celadon, giftCard)}
 }
 
-// benchBrowser is funnelBrowser without the contract's checks, for any
+// benchBrowser is funnelBrowser without the contract's checks (a
+// checkout's time would count them), for any
 // testing.TB and from several goroutines (one browser each): cookies,
 // the page's form token, and the request sent apart from its answer so
 // that a benchmark can time the handler alone.
@@ -148,10 +154,11 @@ func wantSeeOther(tb testing.TB, rec *httptest.ResponseRecorder, pattern *regexp
 }
 
 var (
-	toInformation = regexp.MustCompile(`^/ecommerce/shop/information/\?cart=`)
-	toPayment     = regexp.MustCompile(`^/ecommerce/shop/payment/\?cart=`)
-	toCardPage    = regexp.MustCompile(`^http://api\.test/psp/sim/card/[^/]+/$`)
-	toSummary     = regexp.MustCompile(`^http://atelier\.localhost/ecommerce/shop/summary/\?order=[0-9a-f-]{36}$`)
+	funnelURLField = regexp.MustCompile(`"funnel_url":\s*"https://atelier\.localhost(/ecommerce/shop/customization/\?cart=[0-9a-f-]{36})"`)
+	toInformation  = regexp.MustCompile(`^/ecommerce/shop/information/\?cart=`)
+	toPayment      = regexp.MustCompile(`^/ecommerce/shop/payment/\?cart=`)
+	toCardPage     = regexp.MustCompile(`^http://api\.test/psp/sim/card/[^/]+/$`)
+	toSummary      = regexp.MustCompile(`^http://atelier\.localhost/ecommerce/shop/summary/\?order=[0-9a-f-]{36}$`)
 )
 
 // The forms of the steps, as the customer fills them.
@@ -191,8 +198,7 @@ func (s *benchShop) newCart(tb testing.TB) *funnel {
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	s.h.ServeHTTP(rec, req)
-	m := regexp.MustCompile(`"funnel_url":\s*"https://atelier\.localhost(/ecommerce/shop/customization/\?cart=[0-9a-f-]{36})"`).
-		FindStringSubmatch(rec.Body.String())
+	m := funnelURLField.FindStringSubmatch(rec.Body.String())
 	if rec.Code != http.StatusCreated || m == nil {
 		tb.Fatalf("cart: %d %s", rec.Code, rec.Body)
 	}
@@ -265,74 +271,76 @@ func (s *benchShop) whole(tb testing.TB) {
 // the form's 303 to the next step.
 func BenchmarkFunnelPages(b *testing.B) {
 	s := newBenchShop(b)
-	var paid *funnel // the order the thank-you page shows again
-	toPay := []func(*funnel, testing.TB){(*funnel).customization, (*funnel).customize, (*funnel).information, (*funnel).inform,
-		(*funnel).paymentPage, (*funnel).startPay}
+	type step = func(*funnel, testing.TB)
+	then := func(before []step, more ...step) []step { return slices.Concat(before, more) }
+	// The steps before each request.
+	shown := []step{(*funnel).customization}
+	customized := then(shown, (*funnel).customize)
+	informed := then(customized, (*funnel).information, (*funnel).inform)
+	atPayment := then(informed, (*funnel).paymentPage)
+	atCard := then(atPayment, (*funnel).startPay)
+	back := then(atCard, (*funnel).submitCard, (*funnel).backFromCard)
+	var paid *funnel // the order whose thank-you page is shown again
+	get := func(url func(*funnel) string) func(*funnel) *http.Request {
+		return func(f *funnel) *http.Request { return f.c.request(http.MethodGet, url(f), nil) }
+	}
+	post := func(url func(*funnel) string, form url.Values) func(*funnel) *http.Request {
+		return func(f *funnel) *http.Request { return f.c.request(http.MethodPost, url(f), f.c.withToken(form)) }
+	}
+	custom := func(f *funnel) string { return f.custom }
+	info := func(f *funnel) string { return f.info }
+	payment := func(f *funnel) string { return f.payment }
+	order := func(f *funnel) string { return f.order }
 	for _, c := range []struct {
 		name    string
-		prepare func(tb testing.TB) *funnel
-		timed   func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder))
+		prepare func(testing.TB) *funnel
+		request func(*funnel) *http.Request
+		check   func(*funnel, testing.TB, *httptest.ResponseRecorder)
 	}{
-		{"customization", s.newCart, func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodGet, f.custom, nil), pageOf(customizationMarker)
-		}},
-		{"customization_continue", s.stepsTo((*funnel).customization), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodPost, f.custom, f.c.withToken(benchCustomization)), redirectTo(toInformation)
-		}},
-		{"information", s.stepsTo((*funnel).customization, (*funnel).customize), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodGet, f.info, nil), pageOf(informationMarker)
-		}},
-		{"information_submit", s.stepsTo((*funnel).customization, (*funnel).customize, (*funnel).information), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodPost, f.info, f.c.withToken(benchInformation)), redirectTo(toPayment)
-		}},
-		{"payment", s.stepsTo((*funnel).customization, (*funnel).customize, (*funnel).information, (*funnel).inform), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodGet, f.payment, nil), pageOf(paymentMarker)
-		}},
-		{"payment_apply_codes", s.stepsTo((*funnel).customization, (*funnel).customize, (*funnel).information, (*funnel).inform, (*funnel).paymentPage), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodPost, f.payment, f.c.withToken(benchCodes)), redirectTo(toPayment)
-		}},
-		{"payment_pay", s.stepsTo((*funnel).customization, (*funnel).customize, (*funnel).information, (*funnel).inform, (*funnel).paymentPage), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodPost, f.payment, f.c.withToken(benchPay)), redirectTo(toCardPage)
-		}},
+		{"customization", s.newCart, get(custom), pageOf(customizationMarker)},
+		{"customization_continue", s.stepsTo(shown), post(custom, benchCustomization), redirectTo(toInformation)},
+		{"information", s.stepsTo(customized), get(info), pageOf(informationMarker)},
+		{"information_submit", s.stepsTo(then(customized, (*funnel).information)), post(info, benchInformation), redirectTo(toPayment)},
+		{"payment", s.stepsTo(informed), get(payment), pageOf(paymentMarker)},
+		{"payment_apply_codes", s.stepsTo(atPayment), post(payment, benchCodes), redirectTo(toPayment)},
+		{"payment_pay", s.stepsTo(atPayment), post(payment, benchPay), redirectTo(toCardPage)},
 		// The simulated provider's card page: the charge, and the order
 		// completed by the payment's settlement hook.
-		{"provider_card_submit", s.stepsTo(toPay...), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.cardRequest(), redirectTo(f.cardAgain())
-		}},
+		{"provider_card_submit", s.stepsTo(atCard), (*funnel).cardRequest,
+			func(f *funnel, tb testing.TB, rec *httptest.ResponseRecorder) { wantSeeOther(tb, rec, f.cardAgain()) }},
 		// The first visit to the thank-you page (it forgets the cart).
-		{"summary_first", s.stepsTo(append(toPay, (*funnel).submitCard, (*funnel).backFromCard)...), func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodGet, f.order, nil), pageOf(thankYouMarkers...)
-		}},
+		{"summary_first", s.stepsTo(back), get(order), pageOf(thankYouMarkers...)},
 		// The thank-you page of a paid order, again.
 		{"summary", func(tb testing.TB) *funnel {
 			if paid == nil {
-				paid = s.stepsTo(append(toPay, (*funnel).submitCard, (*funnel).backFromCard, (*funnel).thankYou)...)(tb)
+				paid = s.stepsTo(then(back, (*funnel).thankYou))(tb)
 			}
 			return paid
-		}, func(f *funnel) (*http.Request, func(testing.TB, *httptest.ResponseRecorder)) {
-			return f.c.request(http.MethodGet, f.order, nil), pageOf(thankYouMarkers...)
-		}},
+		}, get(order), pageOf(thankYouMarkers...)},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
+			stmts := 0
 			for b.Loop() {
 				b.StopTimer()
 				f := c.prepare(b)
-				req, check := c.timed(f)
-				rec := httptest.NewRecorder()
+				req, rec := c.request(f), httptest.NewRecorder()
+				s.stmts.Reset()
 				b.StartTimer()
 				s.h.ServeHTTP(rec, req)
 				b.StopTimer()
-				check(b, rec)
+				stmts += s.stmts.Count()
+				c.check(f, b, rec)
 				f.c.keep(rec)
 				b.StartTimer()
 			}
+			b.ReportMetric(float64(stmts)/float64(b.N), "stmts/op")
 		})
 	}
 }
 
 // stepsTo is a fresh cart taken through steps.
-func (s *benchShop) stepsTo(steps ...func(*funnel, testing.TB)) func(testing.TB) *funnel {
+func (s *benchShop) stepsTo(steps []func(*funnel, testing.TB)) func(testing.TB) *funnel {
 	return func(tb testing.TB) *funnel {
 		f := s.newCart(tb)
 		for _, step := range steps {
@@ -342,12 +350,12 @@ func (s *benchShop) stepsTo(steps ...func(*funnel, testing.TB)) func(testing.TB)
 	}
 }
 
-func pageOf(markers ...string) func(testing.TB, *httptest.ResponseRecorder) {
-	return func(tb testing.TB, rec *httptest.ResponseRecorder) { wantPage(tb, rec, markers...) }
+func pageOf(markers ...string) func(*funnel, testing.TB, *httptest.ResponseRecorder) {
+	return func(_ *funnel, tb testing.TB, rec *httptest.ResponseRecorder) { wantPage(tb, rec, markers...) }
 }
 
-func redirectTo(pattern *regexp.Regexp) func(testing.TB, *httptest.ResponseRecorder) {
-	return func(tb testing.TB, rec *httptest.ResponseRecorder) { wantSeeOther(tb, rec, pattern) }
+func redirectTo(pattern *regexp.Regexp) func(*funnel, testing.TB, *httptest.ResponseRecorder) {
+	return func(_ *funnel, tb testing.TB, rec *httptest.ResponseRecorder) { wantSeeOther(tb, rec, pattern) }
 }
 
 // BenchmarkCheckoutCompleted measures whole checkouts on the demo's
@@ -358,6 +366,7 @@ func redirectTo(pattern *regexp.Regexp) func(testing.TB, *httptest.ResponseRecor
 func BenchmarkCheckoutCompleted(b *testing.B) {
 	s := newBenchShop(b)
 	s.whole(b) // warm: the first checkout is checked before timing
+	s.stmts.Reset()
 	var failed atomic.Value
 	b.SetParallelism(4)
 	b.ReportAllocs()
@@ -377,6 +386,7 @@ func BenchmarkCheckoutCompleted(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "checkouts/s")
+	b.ReportMetric(float64(s.stmts.Count())/float64(b.N), "stmts/op")
 }
 
 // checkoutErr is whole in a goroutine of RunParallel, where a benchmark
