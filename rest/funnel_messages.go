@@ -5,8 +5,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"salesplatform/domain"
 	"salesplatform/domain/checkout"
+	"salesplatform/domain/l10n"
 	"salesplatform/domain/payments"
 )
 
@@ -221,27 +224,31 @@ var funnelRefusals = []funnelRefusal{
 type refusalPattern struct {
 	re      *regexp.Regexp
 	refusal *funnelRefusal
+	english string // the format, {1}, {2}, … in place of its verbs
 }
 
 var refusalsByText, refusalPatterns = indexRefusals(funnelRefusals)
+
+// refusalVerb is a value's place in a format.
+var refusalVerb = regexp.MustCompile(`%[ds]`)
 
 // indexRefusals indexes the refusals without values by text, and makes
 // the pattern of each format: %d a whole number, %s any text.
 func indexRefusals(all []funnelRefusal) (map[string]*funnelRefusal, []refusalPattern) {
 	byText := map[string]*funnelRefusal{}
 	var patterns []refusalPattern
-	verb := regexp.MustCompile(`%[ds]`)
 	for i := range all {
 		r := &all[i]
-		if !verb.MatchString(r.format) {
+		if !refusalVerb.MatchString(r.format) {
 			byText[r.format] = r
 			continue
 		}
-		var b strings.Builder
+		var b, en strings.Builder
 		b.WriteString("^")
 		last := 0
-		for _, at := range verb.FindAllStringIndex(r.format, -1) {
+		for n, at := range refusalVerb.FindAllStringIndex(r.format, -1) {
 			b.WriteString(regexp.QuoteMeta(r.format[last:at[0]]))
+			en.WriteString(r.format[last:at[0]] + "{" + strconv.Itoa(n+1) + "}")
 			if r.format[at[1]-1] == 'd' {
 				b.WriteString(`(-?\d+)`)
 			} else {
@@ -250,31 +257,47 @@ func indexRefusals(all []funnelRefusal) (map[string]*funnelRefusal, []refusalPat
 			last = at[1]
 		}
 		b.WriteString(regexp.QuoteMeta(r.format[last:]) + "$")
-		patterns = append(patterns, refusalPattern{regexp.MustCompile(b.String()), r})
+		en.WriteString(r.format[last:])
+		patterns = append(patterns, refusalPattern{regexp.MustCompile(b.String()), r, en.String()})
 	}
 	return byText, patterns
 }
 
-// refusal is a message of the checkout service in lang: as the service
-// words it when no page words it otherwise.
+// refusalAmount is an amount as the service writes it in a message
+// ("50.00 EUR", decimal.StringFixed and the currency's code).
+var refusalAmount = regexp.MustCompile(`^(-?\d+\.\d+) ([A-Z]{3})$`)
+
+// refusal is a message of the checkout service in lang, an amount in it
+// written as the page writes amounts: as the service words it when no
+// page words it otherwise.
 func refusal(lang, msg string) string {
-	r, values := refusalsByText[msg], []string(nil)
+	r, values, english := refusalsByText[msg], []string(nil), msg
 	if r == nil {
 		for _, p := range refusalPatterns {
 			if m := p.re.FindStringSubmatch(msg); m != nil {
-				r, values = p.refusal, m[1:]
+				r, values, english = p.refusal, m[1:], p.english
 				break
 			}
 		}
 	}
-	if r == nil || r.words[lang] == "" {
+	if r == nil {
+		return msg
+	}
+	words := r.words[lang]
+	if words == "" && lang == "en" {
+		words = english
+	}
+	if words == "" {
 		return msg
 	}
 	pairs := make([]string, 0, 2*len(values))
 	for i, v := range values {
+		if m := refusalAmount.FindStringSubmatch(v); m != nil {
+			v = l10n.MoneyWriter(decimal.RequireFromString(m[1]), m[2])(lang)
+		}
 		pairs = append(pairs, strconv.Itoa(i+1), v)
 	}
-	return fill(r.words[lang], pairs...)
+	return fill(words, pairs...)
 }
 
 // refusal is msg in the page's language.
