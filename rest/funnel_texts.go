@@ -15,10 +15,9 @@ var funnelLanguages = []struct{ Code, Name string }{
 type funnelTexts struct {
 	Checkout, Steps, Language, StepCart, StepInfo, StepPayment, StepDone string
 
-	CartTitle, Product, UnitPrice, Quantity, LineTotal, Variant, Choose          string
-	Unavailable, OnlyLeft, QuantityHint, Delivery, DeliveryEmail, DeliveryPostal string
-	DeliveryPickup, Free, NoDelivery, Update, Continue, Empty, Subtotal          string
-	BackToShop                                                                   string
+	CartTitle, Product, UnitPrice, Quantity, LineTotal, Variant, Choose             string
+	Unavailable, OnlyLeft, QuantityHint, Delivery, DeliveryEmail, DeliveryPostal    string
+	DeliveryPickup, Free, NoDelivery, Update, Continue, Empty, Subtotal, BackToShop string
 
 	InfoTitle, Buyer, FirstName, LastName, Email, Phone, Address, Street       string
 	PostalCode, City, Country, CountryHint, Beneficiary, BeneficiaryHint, Back string
