@@ -23,14 +23,12 @@ type funnelRefusal struct {
 	words  map[string]string
 }
 
-// The words shared by several refusals.
-var (
-	refusalRequired = map[string]string{
-		"fr": "Ce champ est obligatoire.", "es": "Este campo es obligatorio.", "it": "Questo campo è obbligatorio.",
-		"de": "Dieses Feld ist erforderlich.", "nl": "Dit veld is verplicht.", "ca": "Aquest camp és obligatori.",
-		"pt": "Este campo é obrigatório.",
-	}
-)
+// refusalRequired words the three refusals of an empty field.
+var refusalRequired = map[string]string{
+	"fr": "Ce champ est obligatoire.", "es": "Este campo es obligatorio.", "it": "Questo campo è obbligatorio.",
+	"de": "Dieses Feld ist erforderlich.", "nl": "Dit veld is verplicht.", "ca": "Aquest camp és obligatori.",
+	"pt": "Este campo é obrigatório.",
+}
 
 // funnelRefusals are the checkout's refusals a funnel page shows: the
 // field rules' (domain), the checkout's, and the payment hub's.
