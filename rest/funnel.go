@@ -284,7 +284,7 @@ func (fr *funnelRequest) failed(err error) {
 	case de != nil && de.Code == domain.CodeNotFound:
 		fr.notFound(fr.t.NotFoundText)
 	case de != nil && de.Code == domain.CodeConflict: // the cart changed under the step: its message
-		fr.message(http.StatusConflict, fr.t.TryAgain, de.Message, fr.r.URL.RequestURI())
+		fr.message(http.StatusConflict, fr.t.TryAgain, fr.refusal(de.Message), fr.r.URL.RequestURI())
 	case de != nil && de.Code == domain.CodeUnavailable:
 		fr.w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
 		fr.message(http.StatusServiceUnavailable, fr.t.Unavailable503, "", fr.r.URL.RequestURI())
@@ -447,24 +447,10 @@ func (fr *funnelRequest) fieldErrors(de *domain.Error, rename func(path []any) s
 			key = domain.PathKey(f.Path)
 		}
 		if _, seen := out[key]; !seen {
-			out[key] = fr.translate(f)
+			out[key] = fr.refusal(f.Message)
 		}
 	}
 	return out
-}
-
-// translate gives the common field messages in the page's language; the
-// others as the service words them.
-func (fr *funnelRequest) translate(f domain.FieldError) string {
-	switch f.Message {
-	case domain.MsgRequired, domain.MsgBlank, domain.MsgNull:
-		return fr.t.Required
-	case domain.MsgEmail:
-		return fr.t.BadEmail
-	case domain.MsgInteger:
-		return fr.t.BadNumber
-	}
-	return f.Message
 }
 
 // localized is a text in lang, else in English, else in any language.

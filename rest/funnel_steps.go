@@ -108,7 +108,7 @@ func (a *api) handleFunnelCustomize(w http.ResponseWriter, r *http.Request) {
 	case !anyToBuy(b):
 		fr.customizationPage(http.StatusConflict, b, nil, nil, fr.t.Empty)
 	case b.DeliveryMode == "":
-		fr.customizationPage(http.StatusBadRequest, b, nil, map[string]string{"delivery_mode": fr.t.ChooseDelivery}, fr.t.FixErrors)
+		fr.customizationPage(http.StatusBadRequest, b, nil, map[string]string{"delivery_mode": fr.refusal(checkout.MsgChooseDelivery)}, fr.t.FixErrors)
 	default:
 		fr.redirect(fr.stepURL(fr.step(funnelInformationPath), id))
 	}
@@ -276,7 +276,7 @@ func (a *api) handleFunnelInform(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if de.Code == domain.CodeConflict {
-			fr.informationPage(http.StatusConflict, b, form, nil, de.Message)
+			fr.informationPage(http.StatusConflict, b, form, nil, fr.refusal(de.Message))
 			return
 		}
 		fr.informationPage(http.StatusBadRequest, b, form, fr.fieldErrors(de, nil), fr.t.FixErrors)
@@ -395,7 +395,7 @@ func (a *api) handleFunnelPay(w http.ResponseWriter, r *http.Request) {
 			fr.failed(berr)
 			return
 		}
-		status, msg := http.StatusConflict, de.Message
+		status, msg := http.StatusConflict, fr.refusal(de.Message)
 		switch de.Code {
 		case domain.CodeUnavailable:
 			status, msg = http.StatusServiceUnavailable, fr.t.Unavailable503
@@ -423,10 +423,10 @@ func (fr *funnelRequest) paymentPage(status int, b *checkout.Basket, form url.Va
 	}
 	// A code the cart keeps but that does not apply says why beside it.
 	if b.CouponProblem != "" && errs["coupon"] == "" {
-		errs["coupon"] = b.CouponProblem
+		errs["coupon"] = fr.refusal(b.CouponProblem)
 	}
 	if b.GiftcardProblem != "" && errs["giftcard"] == "" {
-		errs["giftcard"] = b.GiftcardProblem
+		errs["giftcard"] = fr.refusal(b.GiftcardProblem)
 	}
 	p := &funnelPage{Lang: fr.lang, T: fr.t, Step: "payment", StepIndex: 3, Title: fr.t.PaymentTitle, Basket: b, Currency: b.Totals.Currency,
 		Form: form, Errors: errs, Message: msg, Action: fr.stepURL(fr.r.URL.Path, b.CartID),

@@ -15,10 +15,9 @@ var funnelLanguages = []struct{ Code, Name string }{
 type funnelTexts struct {
 	Checkout, Steps, Language, StepCart, StepInfo, StepPayment, StepDone string
 
-	CartTitle, Product, UnitPrice, Quantity, LineTotal, Variant, Choose          string
-	Unavailable, OnlyLeft, QuantityHint, Delivery, DeliveryEmail, DeliveryPostal string
-	DeliveryPickup, Free, NoDelivery, Update, Continue, Empty, Subtotal          string
-	BackToShop, ChooseDelivery                                                   string
+	CartTitle, Product, UnitPrice, Quantity, LineTotal, Variant, Choose             string
+	Unavailable, OnlyLeft, QuantityHint, Delivery, DeliveryEmail, DeliveryPostal    string
+	DeliveryPickup, Free, NoDelivery, Update, Continue, Empty, Subtotal, BackToShop string
 
 	InfoTitle, Buyer, FirstName, LastName, Email, Phone, Address, Street       string
 	PostalCode, City, Country, CountryHint, Beneficiary, BeneficiaryHint, Back string
@@ -30,7 +29,7 @@ type funnelTexts struct {
 
 	NotFoundTitle, NotFoundText, OrderNotFound, NoCart          string
 	ExpiredTitle, ExpiredText, Reload, Unavailable503, TryAgain string
-	FixErrors, Required, BadEmail, BadNumber, BadChoice         string
+	FixErrors                                                   string
 }
 
 // fill puts the values of pairs (name, value, …) in place of {name} in s.
@@ -67,7 +66,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Delivery", DeliveryEmail: "By e-mail", DeliveryPostal: "By post, within {days} days", DeliveryPickup: "Pick-up at {address}",
 		Free: "Free", NoDelivery: "This shop offers no delivery mode at the moment.",
 		Update: "Update the cart", Continue: "Continue", Empty: "Your cart is empty: add at least one product to continue.",
-		Subtotal: "Subtotal", BackToShop: "Back to the shop", ChooseDelivery: "Choose a delivery mode.",
+		Subtotal: "Subtotal", BackToShop: "Back to the shop",
 		InfoTitle: "Your details", Buyer: "Buyer", FirstName: "First name", LastName: "Last name", Email: "E-mail",
 		Phone: "Phone", Address: "Delivery address", Street: "Street and number", PostalCode: "Postal code", City: "City",
 		Country: "Country", CountryHint: "Two letters, e.g. FR", Beneficiary: "Gift recipient (optional)", BeneficiaryHint: "Leave blank if the order is for you.",
@@ -83,8 +82,6 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "This form has expired", ExpiredText: "For your security, reload the page and send the form again.",
 		Reload: "Reload the page", Unavailable503: "The shop is briefly unavailable. Please try again in a moment.",
 		TryAgain: "Something went wrong. Please try again.", FixErrors: "Please correct the fields marked below.",
-		Required: "This field is required.", BadEmail: "Enter a valid e-mail address.", BadNumber: "Enter a whole number.",
-		BadChoice: "Choose one of the options.",
 	},
 	"fr": {
 		Checkout: "Commande", Steps: "Étapes de la commande", Language: "Langue",
@@ -95,7 +92,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Livraison", DeliveryEmail: "Par e-mail", DeliveryPostal: "Par courrier, sous {days} jours", DeliveryPickup: "Retrait à {address}",
 		Free: "Gratuit", NoDelivery: "Cette boutique ne propose aucun mode de livraison pour le moment.",
 		Update: "Mettre à jour le panier", Continue: "Continuer", Empty: "Votre panier est vide : ajoutez au moins un produit pour continuer.",
-		Subtotal: "Sous-total", BackToShop: "Retour à la boutique", ChooseDelivery: "Choisissez un mode de livraison.",
+		Subtotal: "Sous-total", BackToShop: "Retour à la boutique",
 		InfoTitle: "Vos coordonnées", Buyer: "Acheteur", FirstName: "Prénom", LastName: "Nom", Email: "E-mail",
 		Phone: "Téléphone", Address: "Adresse de livraison", Street: "Numéro et rue", PostalCode: "Code postal", City: "Ville",
 		Country: "Pays", CountryHint: "Deux lettres, par ex. FR", Beneficiary: "Destinataire du cadeau (facultatif)", BeneficiaryHint: "Laissez vide si la commande est pour vous.",
@@ -111,8 +108,6 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "Ce formulaire a expiré", ExpiredText: "Pour votre sécurité, rechargez la page et renvoyez le formulaire.",
 		Reload: "Recharger la page", Unavailable503: "La boutique est momentanément indisponible. Veuillez réessayer dans un instant.",
 		TryAgain: "Une erreur s'est produite. Veuillez réessayer.", FixErrors: "Veuillez corriger les champs signalés ci-dessous.",
-		Required: "Ce champ est obligatoire.", BadEmail: "Saisissez une adresse e-mail valide.", BadNumber: "Saisissez un nombre entier.",
-		BadChoice: "Choisissez l'une des options.",
 	},
 	"es": {
 		Checkout: "Pedido", Steps: "Pasos del pedido", Language: "Idioma",
@@ -123,7 +118,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Entrega", DeliveryEmail: "Por correo electrónico", DeliveryPostal: "Por correo postal, en {days} días", DeliveryPickup: "Recogida en {address}",
 		Free: "Gratis", NoDelivery: "Esta tienda no ofrece ningún modo de entrega por ahora.",
 		Update: "Actualizar el carrito", Continue: "Continuar", Empty: "Su carrito está vacío: añada al menos un producto para continuar.",
-		Subtotal: "Subtotal", BackToShop: "Volver a la tienda", ChooseDelivery: "Elija un modo de entrega.",
+		Subtotal: "Subtotal", BackToShop: "Volver a la tienda",
 		InfoTitle: "Sus datos", Buyer: "Comprador", FirstName: "Nombre", LastName: "Apellidos", Email: "Correo electrónico",
 		Phone: "Teléfono", Address: "Dirección de entrega", Street: "Calle y número", PostalCode: "Código postal", City: "Ciudad",
 		Country: "País", CountryHint: "Dos letras, p. ej. ES", Beneficiary: "Destinatario del regalo (opcional)", BeneficiaryHint: "Déjelo en blanco si el pedido es para usted.",
@@ -139,8 +134,6 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "Este formulario ha caducado", ExpiredText: "Por su seguridad, recargue la página y envíe de nuevo el formulario.",
 		Reload: "Recargar la página", Unavailable503: "La tienda no está disponible por un momento. Inténtelo de nuevo enseguida.",
 		TryAgain: "Se ha producido un error. Inténtelo de nuevo.", FixErrors: "Corrija los campos indicados a continuación.",
-		Required: "Este campo es obligatorio.", BadEmail: "Introduzca un correo electrónico válido.", BadNumber: "Introduzca un número entero.",
-		BadChoice: "Elija una de las opciones.",
 	},
 	"it": {
 		Checkout: "Ordine", Steps: "Passaggi dell'ordine", Language: "Lingua",
@@ -151,7 +144,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Consegna", DeliveryEmail: "Via e-mail", DeliveryPostal: "Per posta, entro {days} giorni", DeliveryPickup: "Ritiro presso {address}",
 		Free: "Gratuita", NoDelivery: "Questo negozio non offre al momento alcuna modalità di consegna.",
 		Update: "Aggiorna il carrello", Continue: "Continua", Empty: "Il carrello è vuoto: aggiungi almeno un prodotto per continuare.",
-		Subtotal: "Subtotale", BackToShop: "Torna al negozio", ChooseDelivery: "Scegli una modalità di consegna.",
+		Subtotal: "Subtotale", BackToShop: "Torna al negozio",
 		InfoTitle: "I tuoi dati", Buyer: "Acquirente", FirstName: "Nome", LastName: "Cognome", Email: "E-mail",
 		Phone: "Telefono", Address: "Indirizzo di consegna", Street: "Via e numero civico", PostalCode: "CAP", City: "Città",
 		Country: "Paese", CountryHint: "Due lettere, ad es. IT", Beneficiary: "Destinatario del regalo (facoltativo)", BeneficiaryHint: "Lascia vuoto se l'ordine è per te.",
@@ -167,8 +160,6 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "Questo modulo è scaduto", ExpiredText: "Per la tua sicurezza, ricarica la pagina e invia di nuovo il modulo.",
 		Reload: "Ricarica la pagina", Unavailable503: "Il negozio è momentaneamente non disponibile. Riprova tra un attimo.",
 		TryAgain: "Si è verificato un errore. Riprova.", FixErrors: "Correggi i campi indicati qui sotto.",
-		Required: "Questo campo è obbligatorio.", BadEmail: "Inserisci un indirizzo e-mail valido.", BadNumber: "Inserisci un numero intero.",
-		BadChoice: "Scegli una delle opzioni.",
 	},
 	"de": {
 		Checkout: "Bestellung", Steps: "Bestellschritte", Language: "Sprache",
@@ -179,7 +170,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Lieferung", DeliveryEmail: "Per E-Mail", DeliveryPostal: "Per Post, innerhalb von {days} Tagen", DeliveryPickup: "Abholung: {address}",
 		Free: "Kostenlos", NoDelivery: "Dieser Shop bietet derzeit keine Lieferart an.",
 		Update: "Warenkorb aktualisieren", Continue: "Weiter", Empty: "Ihr Warenkorb ist leer: Fügen Sie mindestens ein Produkt hinzu, um fortzufahren.",
-		Subtotal: "Zwischensumme", BackToShop: "Zurück zum Shop", ChooseDelivery: "Wählen Sie eine Lieferart.",
+		Subtotal: "Zwischensumme", BackToShop: "Zurück zum Shop",
 		InfoTitle: "Ihre Angaben", Buyer: "Käufer", FirstName: "Vorname", LastName: "Nachname", Email: "E-Mail",
 		Phone: "Telefon", Address: "Lieferadresse", Street: "Straße und Hausnummer", PostalCode: "Postleitzahl", City: "Ort",
 		Country: "Land", CountryHint: "Zwei Buchstaben, z. B. DE", Beneficiary: "Beschenkte Person (optional)", BeneficiaryHint: "Leer lassen, wenn die Bestellung für Sie ist.",
@@ -195,8 +186,6 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "Dieses Formular ist abgelaufen", ExpiredText: "Laden Sie zu Ihrer Sicherheit die Seite neu und senden Sie das Formular erneut.",
 		Reload: "Seite neu laden", Unavailable503: "Der Shop ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
 		TryAgain: "Etwas ist schiefgegangen. Bitte versuchen Sie es erneut.", FixErrors: "Bitte korrigieren Sie die unten markierten Felder.",
-		Required: "Dieses Feld ist erforderlich.", BadEmail: "Geben Sie eine gültige E-Mail-Adresse ein.", BadNumber: "Geben Sie eine ganze Zahl ein.",
-		BadChoice: "Wählen Sie eine der Optionen.",
 	},
 	"nl": {
 		Checkout: "Bestelling", Steps: "Bestelstappen", Language: "Taal",
@@ -207,7 +196,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Levering", DeliveryEmail: "Per e-mail", DeliveryPostal: "Per post, binnen {days} dagen", DeliveryPickup: "Afhalen: {address}",
 		Free: "Gratis", NoDelivery: "Deze winkel biedt momenteel geen leverwijze aan.",
 		Update: "Winkelwagen bijwerken", Continue: "Verder", Empty: "Uw winkelwagen is leeg: voeg minstens één product toe om verder te gaan.",
-		Subtotal: "Subtotaal", BackToShop: "Terug naar de winkel", ChooseDelivery: "Kies een leverwijze.",
+		Subtotal: "Subtotaal", BackToShop: "Terug naar de winkel",
 		InfoTitle: "Uw gegevens", Buyer: "Koper", FirstName: "Voornaam", LastName: "Achternaam", Email: "E-mail",
 		Phone: "Telefoon", Address: "Afleveradres", Street: "Straat en huisnummer", PostalCode: "Postcode", City: "Plaats",
 		Country: "Land", CountryHint: "Twee letters, bijv. NL", Beneficiary: "Ontvanger van het cadeau (optioneel)", BeneficiaryHint: "Laat leeg als de bestelling voor uzelf is.",
@@ -223,8 +212,6 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "Dit formulier is verlopen", ExpiredText: "Laad voor uw veiligheid de pagina opnieuw en verstuur het formulier nogmaals.",
 		Reload: "Pagina opnieuw laden", Unavailable503: "De winkel is even niet beschikbaar. Probeer het zo opnieuw.",
 		TryAgain: "Er ging iets mis. Probeer het opnieuw.", FixErrors: "Verbeter de hieronder gemarkeerde velden.",
-		Required: "Dit veld is verplicht.", BadEmail: "Voer een geldig e-mailadres in.", BadNumber: "Voer een geheel getal in.",
-		BadChoice: "Kies een van de opties.",
 	},
 	"ca": {
 		Checkout: "Comanda", Steps: "Passos de la comanda", Language: "Idioma",
@@ -235,7 +222,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Lliurament", DeliveryEmail: "Per correu electrònic", DeliveryPostal: "Per correu postal, en {days} dies", DeliveryPickup: "Recollida a {address}",
 		Free: "Gratuït", NoDelivery: "Aquesta botiga no ofereix cap mode de lliurament ara mateix.",
 		Update: "Actualitza la cistella", Continue: "Continua", Empty: "La cistella és buida: afegiu-hi almenys un producte per continuar.",
-		Subtotal: "Subtotal", BackToShop: "Torna a la botiga", ChooseDelivery: "Trieu un mode de lliurament.",
+		Subtotal: "Subtotal", BackToShop: "Torna a la botiga",
 		InfoTitle: "Les vostres dades", Buyer: "Comprador", FirstName: "Nom", LastName: "Cognoms", Email: "Correu electrònic",
 		Phone: "Telèfon", Address: "Adreça de lliurament", Street: "Carrer i número", PostalCode: "Codi postal", City: "Població",
 		Country: "País", CountryHint: "Dues lletres, p. ex. ES", Beneficiary: "Destinatari del regal (opcional)", BeneficiaryHint: "Deixeu-ho en blanc si la comanda és per a vós.",
@@ -251,8 +238,6 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "Aquest formulari ha caducat", ExpiredText: "Per la vostra seguretat, torneu a carregar la pàgina i envieu de nou el formulari.",
 		Reload: "Torna a carregar la pàgina", Unavailable503: "La botiga no està disponible per un moment. Torneu-ho a provar d'aquí a poc.",
 		TryAgain: "S'ha produït un error. Torneu-ho a provar.", FixErrors: "Corregiu els camps indicats a continuació.",
-		Required: "Aquest camp és obligatori.", BadEmail: "Introduïu una adreça electrònica vàlida.", BadNumber: "Introduïu un nombre enter.",
-		BadChoice: "Trieu una de les opcions.",
 	},
 	"pt": {
 		Checkout: "Encomenda", Steps: "Passos da encomenda", Language: "Idioma",
@@ -263,7 +248,7 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		Delivery: "Entrega", DeliveryEmail: "Por e-mail", DeliveryPostal: "Por correio, em {days} dias", DeliveryPickup: "Levantamento em {address}",
 		Free: "Grátis", NoDelivery: "Esta loja não oferece nenhum modo de entrega de momento.",
 		Update: "Atualizar o carrinho", Continue: "Continuar", Empty: "O seu carrinho está vazio: adicione pelo menos um produto para continuar.",
-		Subtotal: "Subtotal", BackToShop: "Voltar à loja", ChooseDelivery: "Escolha um modo de entrega.",
+		Subtotal: "Subtotal", BackToShop: "Voltar à loja",
 		InfoTitle: "Os seus dados", Buyer: "Comprador", FirstName: "Nome próprio", LastName: "Apelido", Email: "E-mail",
 		Phone: "Telefone", Address: "Morada de entrega", Street: "Rua e número", PostalCode: "Código postal", City: "Localidade",
 		Country: "País", CountryHint: "Duas letras, p. ex. PT", Beneficiary: "Destinatário do presente (opcional)", BeneficiaryHint: "Deixe em branco se a encomenda for para si.",
@@ -279,7 +264,5 @@ var funnelTextsByLang = map[string]*funnelTexts{
 		ExpiredTitle: "Este formulário expirou", ExpiredText: "Para sua segurança, recarregue a página e envie o formulário novamente.",
 		Reload: "Recarregar a página", Unavailable503: "A loja está momentaneamente indisponível. Tente novamente dentro de instantes.",
 		TryAgain: "Ocorreu um erro. Tente novamente.", FixErrors: "Corrija os campos assinalados abaixo.",
-		Required: "Este campo é obrigatório.", BadEmail: "Introduza um endereço de e-mail válido.", BadNumber: "Introduza um número inteiro.",
-		BadChoice: "Escolha uma das opções.",
 	},
 }

@@ -369,7 +369,7 @@ func TestFunnelFlow(t *testing.T) {
 	wantFunnelPage(t, page, 200, "<td>Mug</td>", `<td class="num" id="to-pay">€24.90</td>`, "Pay €24.90",
 		`<label for="f-coupon">Coupon code</label>`, `<label for="f-giftcard">Gift card code</label>`)
 	res = b.submit(t, page, funnelSite+pay, url.Values{"coupon": {"NOPE"}, "giftcard": {""}, "action": {"apply"}})
-	wantFunnelPage(t, res, 400, `value="NOPE"`, `id="f-coupon-error"`)
+	wantFunnelPage(t, res, 400, `value="NOPE"`, `<span class="error" id="f-coupon-error">This coupon does not exist.</span>`)
 	location(t, b.submit(t, page, funnelSite+pay, url.Values{"coupon": {""}, "giftcard": {""}, "action": {"apply"}}), `^/ecommerce/shop/payment/`)
 
 	// Pay: the provider's card page, then back to the summary, then to
@@ -414,6 +414,10 @@ func TestFunnelFlowThankYouPage(t *testing.T) {
 		"beneficiary_email": {"grace@example.com"}}), `^/p/`+f.pathUUID+`/ecommerce/shop/payment/`)
 	page = b.get(t, "http://api.test"+pay)
 	wantFunnelPage(t, page, 200, "Payer 30,00\u00a0€")
+	// A coupon that does not exist: the service's refusal in French,
+	// beside its field.
+	res := b.submit(t, page, "http://api.test"+pay, url.Values{"coupon": {"NOPE"}, "giftcard": {""}, "action": {"apply"}})
+	wantFunnelPage(t, res, 400, `value="NOPE"`, `<span class="error" id="f-coupon-error">Ce code promo n&#39;existe pas.</span>`)
 
 	payOnce := func(cardNumber string) string {
 		t.Helper()
@@ -425,7 +429,7 @@ func TestFunnelFlowThankYouPage(t *testing.T) {
 	failed := location(t, b.get(t, payOnce(psp.CardDecline)), `/ecommerce/shop/payment/\?cart=`+id+`&payment=failed$`)
 	wantFunnelPage(t, b.get(t, "http://api.test"+failed), 200, "Le paiement a échoué. Votre panier est conservé")
 
-	res := b.get(t, payOnce(psp.CardSuccess))
+	res = b.get(t, payOnce(psp.CardSuccess))
 	wantFunnelPage(t, res, 200, "Merci pour votre commande", `<strong id="order-reference">EC-`, "<td>Poster</td>", "30,00\u00a0€")
 	if strings.Contains(res.Body, "return-to-shop") {
 		t.Errorf("a way back without a return_url: %s", mainOf(res.Body))

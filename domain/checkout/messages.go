@@ -1,0 +1,14 @@
+package checkout
+
+// Refusals the service words inline or under an unexported name, named
+// here so the funnel's pages can say them in their language.
+const (
+	MsgProductUnavailable = msgProductUnavailable // line number
+	MsgStockShort         = msgStockShort         // line number, quantity left
+	// MsgOutOfStock is Pay's refusal when the stock taken is short of a
+	// product no line of the basket names any longer.
+	MsgOutOfStock = "A product of your cart is out of stock."
+	// MsgMaxQuantity refuses a line's quantity past cart.MaxCartQuantity
+	// (DRF's max_value message).
+	MsgMaxQuantity = "Ensure this value is less than or equal to %d."
+)
