@@ -220,11 +220,10 @@ const (
 	MsgPayinUnknown     = "The payment provider never received this payment's pay-in."
 )
 
-// insert checks what the transaction reads and writes the payment, its
-// extra source's draw and, when nothing is left to pay by card, its
-// sharing out.
-func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller, in *paymentInput) (*Payment, error) {
-	var v domain.Validator
+// payee is the partner a payment is taken for, if the caller sees it (a
+// call without a caller: a public page's) and it may take payments; a
+// payment request's must still be open.
+func payee(ctx context.Context, tx Stores, c *domain.Caller, in *paymentInput) (*Partner, error) {
 	if in.PaymentRequestID != nil {
 		if err := openRequest(ctx, tx, *in.PaymentRequestID); err != nil {
 			return nil, err
@@ -233,12 +232,25 @@ func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller
 	partner, err := tx.Partners.FindHubPartner(ctx, in.PartnerUUID, false)
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound) || err == nil && c != nil && relationOf(c, partner) == unrelated:
+		var v domain.Validator
 		partnerNotFound(&v, in.PartnerUUID)
 		return nil, v.Err()
 	case err != nil:
 		return nil, err
 	case !partner.MayTakePayments():
 		return nil, &domain.Error{Code: domain.CodeConflict, Message: MsgPartnerCannotTakePayments}
+	}
+	return partner, nil
+}
+
+// insert checks what the transaction reads and writes the payment, its
+// extra source's draw and, when nothing is left to pay by card, its
+// sharing out.
+func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller, in *paymentInput) (*Payment, error) {
+	var v domain.Validator
+	partner, err := payee(ctx, tx, c, in)
+	if err != nil {
+		return nil, err
 	}
 	fee, err := Fees(in.Product, in.Origin, in.Amount)
 	if err != nil {

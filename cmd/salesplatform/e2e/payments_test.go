@@ -23,7 +23,7 @@ type payFixture struct {
 	cashierTok, accountTok  string
 	cardIssuerTok           string
 	rivalSpaUUID            string
-	inactiveUUID, otherPUID string
+	inactiveUUID string
 }
 
 const paymentsBase = "/api/payment_hub/payments/"
