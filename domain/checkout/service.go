@@ -76,7 +76,11 @@ func (s *Service) Basket(ctx context.Context, site Site, cartID uuid.UUID) (*Bas
 }
 
 // update writes fn's change of the customer's cart (a new last_modified
-// and revision) and returns the basket.
+// and revision), then fails the cart's pending order priced from the
+// cart before (the customer went back from the payment: that payment
+// must not buy a cart that is no more), and returns the basket. The
+// order fails after the write, so that a Pay reserving meanwhile finds
+// the new revision when it re-reads the cart (see Pay).
 func (s *Service) update(ctx context.Context, site Site, cartID uuid.UUID, fn func(c *cart.Cart, p *domain.Partner) error) (*Basket, error) {
 	v, p, err := s.funnelCart(ctx, site, cartID)
 	if err != nil {
@@ -109,6 +113,9 @@ func (s *Service) update(ctx context.Context, site Site, cartID uuid.UUID, fn fu
 		return nil, &domain.Error{Code: domain.CodeNotFound, Message: cart.MsgCartNotFound}
 	}
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.failStale(ctx, cartID, saved.Revision); err != nil {
 		return nil, err
 	}
 	pr, err := s.price(ctx, s.uow.Stores(), p, saved, v.ReturnTo)
