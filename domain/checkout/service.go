@@ -32,6 +32,7 @@ type Service struct {
 	partners  domain.PartnerStore
 	hub       *payments.PaymentService
 	giftcards *network.GiftcardService
+	codes     *domain.ClientThrottle // ApplyCodes' refused codes, by client
 	now       func() time.Time
 }
 
@@ -42,8 +43,16 @@ type Service struct {
 func NewService(uow domain.UnitOfWork[Stores], carts *cart.Service, cartStore cart.CartStore, cartTTL time.Duration,
 	partners domain.PartnerStore, hub *payments.PaymentService, giftcards *network.GiftcardService) *Service {
 	s := &Service{uow: uow, carts: carts, cartStore: cartStore, cartTTL: cartTTL, partners: partners, hub: hub,
-		giftcards: giftcards, now: func() time.Time { return time.Now().Truncate(time.Microsecond) }}
+		giftcards: giftcards, codes: domain.NewClientThrottle(domain.DefaultGiftLookupBurst, domain.DefaultGiftLookupRefill),
+		now: func() time.Time { return time.Now().Truncate(time.Microsecond) }}
 	hub.WithSettled(s.PaymentSettled)
+	return s
+}
+
+// WithCodeThrottle sets the throttle of the codes ApplyCodes refuses (by
+// default one of this process, at the gift lookups' limits). It returns s.
+func (s *Service) WithCodeThrottle(t *domain.ClientThrottle) *Service {
+	s.codes = t
 	return s
 }
 
@@ -292,14 +301,29 @@ func isCountry(s string) bool {
 }
 
 // ApplyCodes applies or removes the coupon and the giftcard codes.
-// Errors: those of Basket; CodeInvalid on "coupon" or "giftcard".
-func (s *Service) ApplyCodes(ctx context.Context, site Site, cartID uuid.UUID, in CodesInput) (*Basket, error) {
+// Codes are secrets worth guessing: a request sending one takes an
+// attempt of the client's throttle before any is looked up, given back
+// unless a code is refused.
+// Errors: those of Basket; CodeInvalid on "coupon" or "giftcard";
+// CodeThrottled.
+func (s *Service) ApplyCodes(ctx context.Context, site Site, cartID uuid.UUID, in CodesInput) (_ *Basket, err error) {
 	v := in.Refusals.Validator()
 	f := domain.Fields{V: v}
 	coupon := f.String("coupon", in.Coupon, false, true, maxCodeLength)
 	giftcard := f.String("giftcard", in.Giftcard, false, true, maxCodeLength)
 	if err := v.Err(); err != nil {
 		return nil, err
+	}
+	if coupon != nil && *coupon != "" || giftcard != nil && *giftcard != "" {
+		a, rerr := s.codes.Reserve(ctx, domain.ClientAddr(ctx), s.now())
+		if rerr != nil {
+			return nil, rerr
+		}
+		defer func() { // err is the answer's
+			if !domain.IsCode(err, domain.CodeInvalid) {
+				a.GiveBack(s.now())
+			}
+		}()
 	}
 	return s.update(ctx, site, cartID, func(c *cart.Cart, p *domain.Partner) error {
 		if coupon != nil {

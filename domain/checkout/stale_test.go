@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -237,5 +238,40 @@ func TestRefundFailedOrders(t *testing.T) {
 	}
 	if n := f.count(t, `SELECT count(*) FROM payment_refunds`); n != 1 {
 		t.Errorf("%d refunds", n)
+	}
+}
+
+// Refused codes count against the client's throttle, codes that apply
+// do not; with the bucket empty every code is refused, another client's
+// are not.
+func TestCodesThrottled(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, 4)
+	f.svc.WithCodeThrottle(domain.NewClientThrottle(3, time.Hour))
+	guesser := domain.WithClientAddr(context.Background(), "203.0.113.9")
+	mug := f.product(t, "10.00", nil)
+	f.coupon(t, "TEN", "amount", "1")
+	id := f.cart(t, item(mug, 1))
+	for range 5 {
+		if _, err := f.svc.ApplyCodes(guesser, f.site, id, checkout.CodesInput{Coupon: domain.Some("TEN")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, in := range []checkout.CodesInput{{Coupon: domain.Some("GUESS1")}, {Giftcard: domain.Some("NGC-GUESS-0002")},
+		{Coupon: domain.Some("GUESS3")}} {
+		if _, err := f.svc.ApplyCodes(guesser, f.site, id, in); !domain.IsCode(err, domain.CodeInvalid) {
+			t.Fatalf("guess %d: %v", i, err)
+		}
+	}
+	if _, err := f.svc.ApplyCodes(guesser, f.site, id, checkout.CodesInput{Coupon: domain.Some("TEN")}); !domain.IsCode(err, domain.CodeThrottled) {
+		t.Errorf("after three refusals: %v", err)
+	}
+	// Removing the codes looks nothing up.
+	if _, err := f.svc.ApplyCodes(guesser, f.site, id, checkout.CodesInput{Coupon: domain.Some("")}); err != nil {
+		t.Errorf("removing a code: %v", err)
+	}
+	other := domain.WithClientAddr(context.Background(), "198.51.100.7")
+	if _, err := f.svc.ApplyCodes(other, f.site, id, checkout.CodesInput{Coupon: domain.Some("TEN")}); err != nil {
+		t.Errorf("another client: %v", err)
 	}
 }
