@@ -54,11 +54,11 @@ func (s *CheckoutOrderStore) CreateOrder(ctx context.Context, o *checkout.Order)
 	var eid int64
 	if err := s.db.NewRaw(`INSERT INTO ecommerce_orders (order_id, return_url, delivery_mode, delivery_cost, street,
 			postal_code, city, country, beneficiary_first_name, beneficiary_last_name, beneficiary_email, lines_total,
-			discount, giftcard_amount, card_amount, vat_total, coupon_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			discount, giftcard_amount, card_amount, vat_total, coupon_id, cart_revision)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		o.ID, o.ReturnURL, o.Delivery.Mode, o.DeliveryCost, b.Street, b.PostalCode, b.City, b.Country,
 		b.BeneficiaryFirstName, b.BeneficiaryLastName, b.BeneficiaryEmail, o.LinesTotal, o.Discount, o.GiftcardAmount,
-		o.CardAmount, o.VATTotal, couponID).Scan(ctx, &eid); err != nil {
+		o.CardAmount, o.VATTotal, couponID, o.CartRevision).Scan(ctx, &eid); err != nil {
 		return fmt.Errorf("insert ecommerce order: %w", err)
 	}
 	for i, l := range o.Lines {
@@ -143,13 +143,14 @@ type orderRow struct {
 	VATTotal       decimal.Decimal `bun:"vat_total"`
 	RefundedAmount decimal.Decimal `bun:"refunded_amount"`
 	Restocked      bool            `bun:"restocked"`
+	CartRevision   int64           `bun:"cart_revision"`
 }
 
 const orderSelect = `SELECT o.id, o.uuid, o.reference, o.partner_id, o.status, o.cart_id, o.currency, o.total,
 	o.first_name, o.last_name, o.email, o.phone, o.language, o.created_at, o.updated_at, o.paid_at, e.id AS eid,
 	e.return_url, e.delivery_mode, e.delivery_cost, e.street, e.postal_code, e.city, e.country,
 	e.beneficiary_first_name, e.beneficiary_last_name, e.beneficiary_email, e.lines_total, e.discount,
-	e.giftcard_amount, e.card_amount, e.vat_total, e.refunded_amount, e.restocked
+	e.giftcard_amount, e.card_amount, e.vat_total, e.refunded_amount, e.restocked, e.cart_revision
 	FROM orders o JOIN ecommerce_orders e ON e.order_id = o.id`
 
 func (r *orderRow) toDomain() *checkout.Order {
@@ -162,7 +163,7 @@ func (r *orderRow) toDomain() *checkout.Order {
 			Language: r.Language},
 		LinesTotal: r.LinesTotal, DeliveryCost: r.DeliveryCost, Discount: r.Discount, GiftcardAmount: r.GiftcardAmount,
 		CardAmount: r.CardAmount, Total: r.Total, VATTotal: r.VATTotal, RefundedAmount: r.RefundedAmount,
-		Restocked: r.Restocked, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, PaidAt: r.PaidAt}
+		Restocked: r.Restocked, CartRevision: r.CartRevision, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt, PaidAt: r.PaidAt}
 }
 
 type orderLineRow struct {
@@ -387,6 +388,22 @@ func (s *CheckoutOrderStore) StaleOrders(ctx context.Context, cutoff time.Time, 
 	if err := s.db.NewRaw(`SELECT uuid FROM orders WHERE status = 'pending' AND updated_at < ?
 		ORDER BY updated_at LIMIT ?`, cutoff, limit).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("select stale orders: %w", err)
+	}
+	return ids, nil
+}
+
+// UnrefundedOrders implements checkout.OrderStore.
+func (s *CheckoutOrderStore) UnrefundedOrders(ctx context.Context, limit int) ([]uuid.UUID, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var ids []uuid.UUID
+	if err := s.db.NewRaw(`SELECT o.uuid FROM orders o
+		JOIN order_payments op ON op.order_id = o.id AND op.kind = 'card'
+		JOIN payments pm ON pm.uuid = op.payment_uuid
+		WHERE o.status = 'failed' AND pm.status = 'ok' AND pm.amount > pm.refunded_amount
+			AND NOT EXISTS (SELECT 1 FROM payment_refunds r WHERE r.payment_id = pm.id AND r.status = 'pending')
+		ORDER BY o.updated_at LIMIT ?`, limit).Scan(ctx, &ids); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("select unrefunded orders: %w", err)
 	}
 	return ids, nil
 }

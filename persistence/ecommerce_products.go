@@ -311,7 +311,8 @@ func (s *EcommerceProductStore) SaveDeliverySettings(ctx context.Context, d *eco
 }
 
 // TakeStock implements ecommerce.Store: one guarded UPDATE per line, on
-// the variant when the line names one, else on the product.
+// the variant when the line names one (active, not removed, of an active
+// product), else on the product (active).
 func (s *EcommerceProductStore) TakeStock(ctx context.Context, lines []ecommerce.StockLine) (*ecommerce.StockLine, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -324,11 +325,12 @@ func (s *EcommerceProductStore) TakeStock(ctx context.Context, lines []ecommerce
 		var err error
 		if l.VariantID != nil {
 			res, err = s.db.NewRaw(`UPDATE ecommerce_variants SET stock = stock - ?0
-				WHERE id = ?1 AND product_id = ?2 AND NOT removed AND (stock IS NULL OR stock >= ?0)`,
+				WHERE id = ?1 AND product_id = ?2 AND active AND NOT removed AND (stock IS NULL OR stock >= ?0)
+					AND EXISTS (SELECT 1 FROM ecommerce_products WHERE id = ?2 AND active)`,
 				l.Quantity, *l.VariantID, l.ProductID).Exec(ctx)
 		} else {
 			res, err = s.db.NewRaw(`UPDATE ecommerce_products SET stock = stock - ?0
-				WHERE id = ?1 AND (stock IS NULL OR stock >= ?0)`, l.Quantity, l.ProductID).Exec(ctx)
+				WHERE id = ?1 AND active AND (stock IS NULL OR stock >= ?0)`, l.Quantity, l.ProductID).Exec(ctx)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("take ecommerce stock: %w", err)

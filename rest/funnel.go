@@ -276,8 +276,8 @@ func (fr *funnelRequest) readForm() (form url.Values, ok bool) {
 }
 
 // failed answers a service error that is not the step's own: the cart's
-// 404 page, 409 with the service's message, 503 with Retry-After, else
-// 500.
+// 404 page, 409 with the service's message, 429 and 503 with
+// Retry-After, else 500.
 func (fr *funnelRequest) failed(err error) {
 	de := domain.AsError(err)
 	switch {
@@ -288,6 +288,9 @@ func (fr *funnelRequest) failed(err error) {
 	case de != nil && de.Code == domain.CodeUnavailable:
 		fr.w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
 		fr.message(http.StatusServiceUnavailable, fr.t.Unavailable503, "", fr.r.URL.RequestURI())
+	case de != nil && de.Code == domain.CodeThrottled: // too many codes refused
+		fr.w.Header().Set("Retry-After", strconv.Itoa(max(1, int(de.RetryAfter.Seconds()))))
+		fr.message(http.StatusTooManyRequests, fr.t.TryAgain, de.Message, fr.r.URL.RequestURI())
 	default:
 		logger(fr.r).Error("funnel", "error", err.Error())
 		fr.message(http.StatusInternalServerError, fr.t.TryAgain, "", "")

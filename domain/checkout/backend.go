@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
@@ -103,16 +102,6 @@ func (s *Service) Order(ctx context.Context, id int64) (*Order, error) {
 		return nil, err
 	}
 	o, err := s.uow.Stores().Orders.FindOrderByID(ctx, id)
-	return visible(c, o, err)
-}
-
-// OrderByUUID is Order by the order's uuid (the graph's Node id).
-func (s *Service) OrderByUUID(ctx context.Context, id uuid.UUID) (*Order, error) {
-	c, err := caller(ctx)
-	if err != nil {
-		return nil, err
-	}
-	o, err := s.uow.Stores().Orders.FindOrder(ctx, id, false)
 	return visible(c, o, err)
 }
 

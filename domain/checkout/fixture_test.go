@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ type fixture struct {
 	hub          *payments.PaymentService
 	sim          *psp.Sim
 	pages        http.Handler
-	carts        cart.CartStore
+	carts        *hookedCarts
 	shop, market *domain.Partner
 	site         checkout.Site
 }
@@ -62,12 +63,56 @@ func newFixture(t testing.TB, conns int) *fixture {
 	f.hub = payments.NewPaymentService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), nil, f.sim)
 	f.pages = f.sim.Handler(psp.Callbacks{PayinChanged: f.hub.SyncPayin})
 	giftcards := network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores), nil)
-	f.carts = cartstore.NewMemory(1000)
+	f.carts = &hookedCarts{CartStore: cartstore.NewMemory(1000)}
 	carts := cart.NewService(f.carts, partners, time.Hour, simBase)
 	f.svc = checkout.NewService(persistence.NewUnitOfWork(db, persistence.CheckoutStores), carts, f.carts, time.Hour,
 		partners, f.hub, giftcards)
 	f.site = checkout.Site{PartnerUUID: &f.shop.UUID}
 	return f
+}
+
+// hookedCarts is the carts' store that runs afterGet (once, then
+// forgets it) when a Get returns: a write landing right after the
+// checkout read the cart.
+type hookedCarts struct {
+	cart.CartStore
+	mu       sync.Mutex
+	afterGet func()
+}
+
+func (h *hookedCarts) Get(ctx context.Context, id uuid.UUID) (*cart.Cart, error) {
+	c, err := h.CartStore.Get(ctx, id)
+	h.mu.Lock()
+	fn := h.afterGet
+	h.afterGet = nil
+	h.mu.Unlock()
+	if fn != nil {
+		fn()
+	}
+	return c, err
+}
+
+// onNextGet sets the hook of the next Get.
+func (h *hookedCarts) onNextGet(fn func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.afterGet = fn
+}
+
+// touch writes a change of the cart's first line's quantity behind the
+// funnel's back (as the shop's cart API does): a new revision.
+func (f *fixture) touch(t testing.TB, id uuid.UUID, quantity int64) {
+	t.Helper()
+	err := f.carts.CartStore.Update(context.Background(), id, time.Hour, func(c *cart.Cart) (*cart.Cart, error) {
+		next := *c
+		next.Items = append([]cart.CartItem(nil), c.Items...)
+		next.Items[0].Quantity = quantity
+		next.Revision = c.Revision + 1
+		return &next, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (f *fixture) exec(t testing.TB, q string, args ...any) {

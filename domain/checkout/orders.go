@@ -40,8 +40,11 @@ type Order struct {
 	Payment                                                               *OrderPayment
 	RefundedAmount                                                        decimal.Decimal
 	Restocked                                                             bool // its stock was given back by a refund
-	CreatedAt, UpdatedAt                                                  time.Time
-	PaidAt                                                                *time.Time
+	// CartRevision is the cart's Revision the order was priced from: a
+	// pending order of an older revision is stale.
+	CartRevision         int64
+	CreatedAt, UpdatedAt time.Time
+	PaidAt               *time.Time
 }
 
 // OrderLine is one product line of an order, priced when it was paid.
@@ -84,6 +87,6 @@ type OrderGiftcard struct {
 // OrderPayment is the hub payment of the card part.
 type OrderPayment struct {
 	UUID   uuid.UUID
-	Status string // the hub's: ip, ok, failed
+	Status string // the hub's: ip, ok, fail
 	Amount decimal.Decimal
 }

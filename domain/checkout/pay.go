@@ -16,6 +16,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/cart"
 	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
@@ -25,6 +26,7 @@ import (
 const (
 	MsgPaymentStarting = "Your payment is being started: try again in a moment."
 	MsgOrderNotFound   = "Order not found"
+	MsgCartChanged     = "Your cart changed: review it and pay again."
 	maxReturnURLLength = 2000
 )
 
@@ -35,19 +37,24 @@ var errReservationLost = errors.New("checkout: the order's giftcard hold has end
 // Pay reserves the order (stock, coupon use, giftcard hold) and starts
 // the card payment, or completes the order when nothing is left to pay.
 // A second Pay of a cart whose order is pending answers that order's
-// payment page (the orders' unique index on the cart settles a race).
-// Errors: those of Basket; CodeConflict when a step is incomplete or the
-// stock is short (the message says which line); CodeUnavailable when the
-// provider could not be reached.
+// payment page (the orders' unique index on the cart settles a race),
+// unless the cart changed since that order was priced: the stale order
+// fails and a new one is reserved.
+// Errors: those of Basket; CodeConflict when a step is incomplete, a
+// product is no longer sold or the stock is short (the message says which
+// line), or when the cart changed while the order was reserved
+// (MsgCartChanged: that order failed); CodeUnavailable when the provider
+// could not be reached.
 func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayInput) (*PayOutcome, error) {
 	v, p, err := s.funnelCart(ctx, site, cartID)
 	if err != nil {
 		return nil, err
 	}
-	if o, err := s.uow.Stores().Orders.LiveOrderOfCart(ctx, cartID); err == nil {
-		return s.outcomeOf(ctx, o)
-	} else if !domain.IsCode(err, domain.CodeNotFound) {
+	rev := v.Cart.Revision
+	if o, err := s.failStale(ctx, cartID, rev); err != nil {
 		return nil, err
+	} else if o != nil {
+		return s.outcomeOf(ctx, o)
 	}
 	pr, err := s.price(ctx, s.uow.Stores(), p, v.Cart, v.ReturnTo)
 	if err != nil {
@@ -57,6 +64,7 @@ func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayIn
 		return nil, &domain.Error{Code: domain.CodeConflict, Message: msg}
 	}
 	o := newOrder(p, pr)
+	o.CartRevision = rev
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 		return s.reserve(ctx, tx, p, o, pr)
 	})
@@ -74,6 +82,21 @@ func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayIn
 		s.deleteCart(ctx, o)
 		return &PayOutcome{Order: shown(o)}, nil
 	}
+	// A change of the cart that wrote before the order was reserved found
+	// no order to fail (update fails the pending order after its write):
+	// this order may be priced from a cart that is no more.
+	cur, err := s.cartStore.Get(ctx, cartID)
+	if err == nil && cur.Revision != rev {
+		err = &domain.Error{Code: domain.CodeConflict, Message: MsgCartChanged}
+	} else if domain.IsCode(err, domain.CodeNotFound) {
+		err = &domain.Error{Code: domain.CodeNotFound, Message: cart.MsgCartNotFound}
+	}
+	if err != nil {
+		if _, ferr := s.settle(ctx, o.UUID, false); ferr != nil {
+			return nil, errors.Join(err, ferr)
+		}
+		return nil, err
+	}
 	// Outside any transaction: the hub charges through the provider.
 	payment, err := s.hub.StartCheckoutPayment(ctx, payments.CheckoutCharge{ID: o.Payment.UUID, PartnerUUID: p.UUID,
 		Amount: o.CardAmount, Description: p.Name + " " + o.Reference, ReturnURL: returnURL(in.ReturnURL, o.UUID),
@@ -85,6 +108,41 @@ func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayIn
 		return nil, err
 	}
 	return &PayOutcome{RedirectURL: payment.PayinURL}, nil
+}
+
+// failStale fails the cart's pending order priced from a revision older
+// than rev, as a declined payment would (its reservations given back; a
+// payment that succeeds later is refunded by settle). It returns the
+// cart's live order that is left (nil for none).
+func (s *Service) failStale(ctx context.Context, cartID uuid.UUID, rev int64) (*Order, error) {
+	o, err := s.uow.Stores().Orders.LiveOrderOfCart(ctx, cartID)
+	if domain.IsCode(err, domain.CodeNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.Status != OrderPending || o.CartRevision >= rev {
+		return o, nil
+	}
+	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
+		cur, err := tx.Orders.FindOrder(ctx, o.UUID, true)
+		if err != nil {
+			return err
+		}
+		o = cur
+		if cur.Status != OrderPending {
+			return nil
+		}
+		return s.fail(ctx, tx, cur)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if o.Status == OrderFailed {
+		return nil, nil
+	}
+	return o, nil
 }
 
 // returnURL is the funnel's page the provider sends the customer back to,
@@ -205,7 +263,7 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 	if short != nil {
 		for _, l := range pr.Lines {
 			if l.ProductID == short.ProductID && equalIDs(l.VariantID, short.VariantID) {
-				return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf(msgStockShort, l.Index+1, stockLeft(ctx, tx, p, short))}
+				return &domain.Error{Code: domain.CodeConflict, Message: shortMessage(ctx, tx, p, short, l.Index+1)}
 			}
 		}
 		return &domain.Error{Code: domain.CodeConflict, Message: "A product of your cart is out of stock."}
@@ -236,23 +294,31 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 	return nil
 }
 
-// stockLeft is what is left of the short line's stock now (0 when it
-// cannot be read).
-func stockLeft(ctx context.Context, tx Stores, p *domain.Partner, short *ecommerce.StockLine) int64 {
+// shortMessage is why TakeStock refused the line numbered n: its product
+// (or variant) no longer sold, or what is left of its stock now (0 when
+// it cannot be read).
+func shortMessage(ctx context.Context, tx Stores, p *domain.Partner, short *ecommerce.StockLine, n int) string {
 	products, err := tx.Catalogue.ProductsOf(ctx, p.ID, []int64{short.ProductID})
 	if err != nil || len(products) == 0 {
-		return 0
+		return fmt.Sprintf(msgProductUnavailable, n)
 	}
-	stock := products[0].Stock
-	for _, v := range products[0].Variants {
-		if short.VariantID != nil && v.ID == *short.VariantID {
-			stock = v.Stock
+	stock, active := products[0].Stock, products[0].Active
+	if short.VariantID != nil {
+		active = false
+		for _, v := range products[0].Variants {
+			if v.ID == *short.VariantID {
+				stock, active = v.Stock, v.Active && products[0].Active
+			}
 		}
 	}
-	if stock == nil {
-		return 0
+	if !active {
+		return fmt.Sprintf(msgProductUnavailable, n)
 	}
-	return *stock
+	var left int64
+	if stock != nil {
+		left = *stock
+	}
+	return fmt.Sprintf(msgStockShort, n, left)
 }
 
 func equalIDs(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
@@ -374,7 +440,7 @@ func (s *Service) settle(ctx context.Context, id uuid.UUID, paid bool) (*Order, 
 		return nil, err
 	}
 	if refund && o.Payment != nil {
-		if _, err := s.hub.RefundCheckoutPayment(ctx, o.Payment.UUID, "The order "+o.Reference+" could not be completed."); err != nil {
+		if _, err := s.hub.RefundCheckoutPayment(ctx, o.Payment.UUID, refundReason(o)); err != nil {
 			return nil, err
 		}
 	}
@@ -393,7 +459,8 @@ func (s *Service) deleteCart(ctx context.Context, o *Order) {
 // PaymentSettled is the hub's settle hook (payments.WithSettled): the
 // provider's word on a checkout's payment completes or fails its order,
 // whether or not the customer comes back. Payments of no order are left
-// alone; a failure is left for Finish or LapsePendingOrders.
+// alone; a failure is left for Finish, LapsePendingOrders or
+// RefundFailedOrders.
 func (s *Service) PaymentSettled(ctx context.Context, p *payments.Payment) {
 	// The browser that told of the payment may leave: the order's
 	// completion goes on.
@@ -454,7 +521,8 @@ func (s *Service) Finish(ctx context.Context, site Site, orderUUID uuid.UUID) (*
 // the hub (synced with the provider) and the order completed when it was
 // paid, failed otherwise — a payment that failed, that the provider never
 // started, or that still waits for its card holder. A payment that
-// succeeds after its order lapsed is refunded in full (settle). It
+// succeeds after its order lapsed is refunded in full (settle; and
+// RefundFailedOrders when that refund was not asked). It
 // returns how many orders ended; an order that fails is left for the next
 // run, its error joined with the others'.
 func (s *Service) LapsePendingOrders(ctx context.Context, cutoff time.Time, limit int) (int, error) {
@@ -489,6 +557,44 @@ func (s *Service) LapsePendingOrders(ctx context.Context, cutoff time.Time, limi
 		ended++
 	}
 	return ended, errors.Join(failures...)
+}
+
+// RefundFailedOrders asks the hub again for the refund of the failed
+// orders whose card payment succeeded and is not wholly refunded (at
+// most limit, least recently written first): settle asks for it after
+// its transaction, and a crash or the provider's outage there loses the
+// request. The hub's refund gives back only what remains, so that asking
+// twice refunds once. It returns how many refunds were asked; an order
+// whose refund fails is left for the next run, its error joined with the
+// others'.
+func (s *Service) RefundFailedOrders(ctx context.Context, limit int) (int, error) {
+	ids, err := s.uow.Stores().Orders.UnrefundedOrders(ctx, limit)
+	if err != nil {
+		return 0, err
+	}
+	asked := 0
+	var failures []error
+	for _, id := range ids {
+		o, err := s.uow.Stores().Orders.FindOrder(ctx, id, false)
+		if err == nil && (o.Status != OrderFailed || o.Payment == nil) {
+			continue
+		}
+		if err == nil {
+			_, err = s.hub.RefundCheckoutPayment(ctx, o.Payment.UUID, refundReason(o))
+		}
+		if err != nil {
+			failures = append(failures, fmt.Errorf("order %s: %w", id, err))
+			continue
+		}
+		asked++
+	}
+	return asked, errors.Join(failures...)
+}
+
+// refundReason is the reason of the refund of a payment whose order
+// could not be completed.
+func refundReason(o *Order) string {
+	return "The order " + o.Reference + " could not be completed."
 }
 
 // shown is o as callers see it: the giftcard's code masked but its last

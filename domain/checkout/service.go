@@ -32,6 +32,7 @@ type Service struct {
 	partners  domain.PartnerStore
 	hub       *payments.PaymentService
 	giftcards *network.GiftcardService
+	codes     *domain.ClientThrottle // ApplyCodes' refused codes, by client
 	now       func() time.Time
 }
 
@@ -42,8 +43,16 @@ type Service struct {
 func NewService(uow domain.UnitOfWork[Stores], carts *cart.Service, cartStore cart.CartStore, cartTTL time.Duration,
 	partners domain.PartnerStore, hub *payments.PaymentService, giftcards *network.GiftcardService) *Service {
 	s := &Service{uow: uow, carts: carts, cartStore: cartStore, cartTTL: cartTTL, partners: partners, hub: hub,
-		giftcards: giftcards, now: func() time.Time { return time.Now().Truncate(time.Microsecond) }}
+		giftcards: giftcards, codes: domain.NewClientThrottle(domain.DefaultGiftLookupBurst, domain.DefaultGiftLookupRefill),
+		now: func() time.Time { return time.Now().Truncate(time.Microsecond) }}
 	hub.WithSettled(s.PaymentSettled)
+	return s
+}
+
+// WithCodeThrottle sets the throttle of the codes ApplyCodes refuses (by
+// default one of this process, at the gift lookups' limits). It returns s.
+func (s *Service) WithCodeThrottle(t *domain.ClientThrottle) *Service {
+	s.codes = t
 	return s
 }
 
@@ -76,7 +85,11 @@ func (s *Service) Basket(ctx context.Context, site Site, cartID uuid.UUID) (*Bas
 }
 
 // update writes fn's change of the customer's cart (a new last_modified
-// and revision) and returns the basket.
+// and revision), then fails the cart's pending order priced from the
+// cart before (the customer went back from the payment: that payment
+// must not buy a cart that is no more), and returns the basket. The
+// order fails after the write, so that a Pay reserving meanwhile finds
+// the new revision when it re-reads the cart (see Pay).
 func (s *Service) update(ctx context.Context, site Site, cartID uuid.UUID, fn func(c *cart.Cart, p *domain.Partner) error) (*Basket, error) {
 	v, p, err := s.funnelCart(ctx, site, cartID)
 	if err != nil {
@@ -109,6 +122,9 @@ func (s *Service) update(ctx context.Context, site Site, cartID uuid.UUID, fn fu
 		return nil, &domain.Error{Code: domain.CodeNotFound, Message: cart.MsgCartNotFound}
 	}
 	if err != nil {
+		return nil, err
+	}
+	if _, err := s.failStale(ctx, cartID, saved.Revision); err != nil {
 		return nil, err
 	}
 	pr, err := s.price(ctx, s.uow.Stores(), p, saved, v.ReturnTo)
@@ -285,14 +301,29 @@ func isCountry(s string) bool {
 }
 
 // ApplyCodes applies or removes the coupon and the giftcard codes.
-// Errors: those of Basket; CodeInvalid on "coupon" or "giftcard".
-func (s *Service) ApplyCodes(ctx context.Context, site Site, cartID uuid.UUID, in CodesInput) (*Basket, error) {
+// Codes are secrets worth guessing: a request sending one takes an
+// attempt of the client's throttle before any is looked up, given back
+// unless a code is refused.
+// Errors: those of Basket; CodeInvalid on "coupon" or "giftcard";
+// CodeThrottled.
+func (s *Service) ApplyCodes(ctx context.Context, site Site, cartID uuid.UUID, in CodesInput) (_ *Basket, err error) {
 	v := in.Refusals.Validator()
 	f := domain.Fields{V: v}
 	coupon := f.String("coupon", in.Coupon, false, true, maxCodeLength)
 	giftcard := f.String("giftcard", in.Giftcard, false, true, maxCodeLength)
 	if err := v.Err(); err != nil {
 		return nil, err
+	}
+	if coupon != nil && *coupon != "" || giftcard != nil && *giftcard != "" {
+		a, rerr := s.codes.Reserve(ctx, domain.ClientAddr(ctx), s.now())
+		if rerr != nil {
+			return nil, rerr
+		}
+		defer func() { // err is the answer's
+			if !domain.IsCode(err, domain.CodeInvalid) {
+				a.GiveBack(s.now())
+			}
+		}()
 	}
 	return s.update(ctx, site, cartID, func(c *cart.Cart, p *domain.Partner) error {
 		if coupon != nil {

@@ -110,6 +110,10 @@ type OrderStore interface {
 	// StaleOrders returns the uuids of up to limit orders pending since
 	// before cutoff, least recently written first.
 	StaleOrders(ctx context.Context, cutoff time.Time, limit int) ([]uuid.UUID, error)
+	// UnrefundedOrders returns the uuids of up to limit failed orders
+	// whose card payment the hub has paid (ok) and not wholly refunded,
+	// with no refund under way, least recently written first.
+	UnrefundedOrders(ctx context.Context, limit int) ([]uuid.UUID, error)
 }
 
 // ErrCartOrdered is CreateOrder's refusal of a second live order of a

@@ -119,10 +119,11 @@ type Store interface {
 	// never set them gets the zero settings (no mode offered).
 	DeliverySettingsOf(ctx context.Context, partnerID int64) (*DeliverySettings, error)
 	// TakeStock lowers the stock of every line by its quantity, in one
-	// guarded statement per line (stock IS NULL OR stock >= quantity), in
-	// the caller's transaction: short names the first line whose stock
-	// was too low (and then the caller rolls back), nil when all were
-	// taken.
+	// guarded statement per line (stock IS NULL OR stock >= quantity, and
+	// the product and the line's variant active), in the caller's
+	// transaction: short names the first line whose stock was too low or
+	// whose product or variant is not sold (and then the caller rolls
+	// back), nil when all were taken.
 	TakeStock(ctx context.Context, lines []StockLine) (short *StockLine, err error)
 	// GiveStock puts the quantities back (a released reservation, a
 	// refunded order); unlimited stock stays unlimited.

@@ -53,7 +53,10 @@ CREATE TABLE ecommerce_orders (
     refunded_amount        numeric(12,2) NOT NULL DEFAULT 0 CHECK (refunded_amount >= 0),
     -- A refund gave the lines' stock back (once).
     restocked              boolean       NOT NULL DEFAULT false,
-    coupon_id              bigint        REFERENCES coupons (id) ON DELETE SET NULL
+    coupon_id              bigint        REFERENCES coupons (id) ON DELETE SET NULL,
+    -- The cart's revision the order was priced from: a cart changed since
+    -- makes its pending order stale.
+    cart_revision          bigint        NOT NULL DEFAULT 0
 );
 
 CREATE TABLE ecommerce_order_lines (

@@ -34,8 +34,8 @@ func newCheckout(db *bun.DB, carts *cart.Service, store cart.CartStore, cfg *Con
 		partners, hub, cards)
 }
 
-// lapseOrders lapses the stale pending orders every interval until ctx
-// ends.
+// lapseOrders lapses the stale pending orders, and asks again for the
+// refunds of failed orders that were paid, every interval until ctx ends.
 func lapseOrders(ctx context.Context, svc *checkout.Service, interval time.Duration, log *slog.Logger) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -51,6 +51,13 @@ func lapseOrders(ctx context.Context, svc *checkout.Service, interval time.Durat
 			log.Warn("lapsing pending orders", "error", err.Error())
 		case n > 0:
 			log.Info("pending orders ended", "orders", n)
+		}
+		n, err = svc.RefundFailedOrders(ctx, orderLapseBatch)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			log.Warn("refunding failed orders", "error", err.Error())
+		case n > 0:
+			log.Info("failed orders' refunds asked", "orders", n)
 		}
 	}
 }

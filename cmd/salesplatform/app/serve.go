@@ -339,6 +339,7 @@ const (
 	throttleGiftLookup     = "gift-lookup"
 	throttleContactRequest = "contact-request"
 	throttleRequestPayment = "payment-request-pay"
+	throttleCheckoutCodes  = "checkout-codes"
 )
 
 // openBlobStore returns the S3 store when S3_ENDPOINT is set, having
@@ -533,6 +534,10 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	}
 	all.Payments.WithRequestPages(cfg.PublicBaseURL, requestPayments)
 	all.Checkout = newCheckout(db, all.Carts, carts, cfg, partners, all.Payments, all.NetworkGiftcards)
+	if cfg.throttles != nil {
+		all.Checkout.WithCodeThrottle(domain.NewSharedClientThrottle(cfg.throttles, throttleCheckoutCodes,
+			domain.DefaultGiftLookupBurst, domain.DefaultGiftLookupRefill))
+	}
 
 	r := mux.NewRouter()
 	// Probes take the trailing slash as every legacy route does.
