@@ -170,6 +170,12 @@ var funnelRefusals = []funnelRefusal{
 		"de": "Position {1}: nur noch {2} vorrätig.", "nl": "Regel {1}: nog maar {2} op voorraad.", "ca": "Línia {1}: només en queden {2}.",
 		"pt": "Linha {1}: restam apenas {2}.",
 	}},
+	{checkout.MsgCartChanged, map[string]string{
+		"fr": "Votre panier a changé : vérifiez-le et payez à nouveau.", "es": "Su carrito ha cambiado: revíselo y vuelva a pagar.",
+		"it": "Il tuo carrello è cambiato: controllalo e paga di nuovo.", "de": "Ihr Warenkorb hat sich geändert: Prüfen Sie ihn und bezahlen Sie erneut.",
+		"nl": "Uw winkelwagen is gewijzigd: controleer hem en betaal opnieuw.", "ca": "La vostra cistella ha canviat: reviseu-la i torneu a pagar.",
+		"pt": "O seu carrinho mudou: reveja-o e pague novamente.",
+	}},
 	{checkout.MsgOutOfStock, map[string]string{
 		"fr": "Un produit de votre panier est en rupture de stock.", "es": "Un producto de su carrito está agotado.", "it": "Un prodotto del tuo carrello è esaurito.",
 		"de": "Ein Produkt in Ihrem Warenkorb ist nicht mehr vorrätig.", "nl": "Een product in uw winkelwagen is niet meer op voorraad.", "ca": "Un producte de la vostra cistella s'ha exhaurit.",

@@ -42,6 +42,7 @@ var checkoutMessages = map[string]string{
 	"MsgOrderNotFound":         checkout.MsgOrderNotFound,
 	"MsgProductUnavailable":    fmt.Sprintf(checkout.MsgProductUnavailable, 3),
 	"MsgStockShort":            fmt.Sprintf(checkout.MsgStockShort, 3, 17),
+	"MsgCartChanged":           checkout.MsgCartChanged,
 	"MsgOutOfStock":            checkout.MsgOutOfStock,
 	"MsgMaxQuantity":           fmt.Sprintf(checkout.MsgMaxQuantity, cart.MaxCartQuantity),
 }

@@ -104,24 +104,14 @@ func (a *api) handleFunnelCustomize(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The next step asks for what the delivery needs: a mode first.
-	switch {
-	case !anyToBuy(b):
-		fr.customizationPage(http.StatusConflict, b, nil, nil, fr.t.Empty)
-	case b.DeliveryMode == "":
-		fr.customizationPage(http.StatusBadRequest, b, nil, map[string]string{"delivery_mode": fr.refusal(checkout.MsgChooseDelivery)}, fr.t.FixErrors)
-	default:
+	switch step, why := b.Reached(); {
+	case step > checkout.StepCustomization:
 		fr.redirect(fr.stepURL(fr.step(funnelInformationPath), id))
+	case why == checkout.MsgChooseDelivery:
+		fr.customizationPage(http.StatusBadRequest, b, nil, map[string]string{"delivery_mode": fr.refusal(why)}, fr.t.FixErrors)
+	default:
+		fr.customizationPage(http.StatusConflict, b, nil, nil, fr.t.Empty)
 	}
-}
-
-// anyToBuy reports whether a line has a quantity to buy.
-func anyToBuy(b *checkout.Basket) bool {
-	for _, l := range b.Lines {
-		if l.Quantity > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // customizationField is the form field of a Customize error: its path
@@ -244,7 +234,7 @@ func (a *api) handleFunnelInformation(w http.ResponseWriter, r *http.Request) {
 		fr.failed(err)
 		return
 	}
-	if b.DeliveryMode == "" || !anyToBuy(b) {
+	if step, _ := b.Reached(); step < checkout.StepInformation {
 		fr.redirect(fr.stepURL(fr.step(funnelCustomizationPath), id))
 		return
 	}
@@ -340,11 +330,11 @@ func (a *api) handleFunnelPayment(w http.ResponseWriter, r *http.Request) {
 		fr.failed(err)
 		return
 	}
-	switch {
-	case b.DeliveryMode == "" || !anyToBuy(b):
+	switch step, _ := b.Reached(); step {
+	case checkout.StepCustomization:
 		fr.redirect(fr.stepURL(fr.step(funnelCustomizationPath), id))
 		return
-	case b.Information.Email == "":
+	case checkout.StepInformation:
 		fr.redirect(fr.stepURL(fr.step(funnelInformationPath), id))
 		return
 	}

@@ -129,3 +129,33 @@ type PayOutcome struct {
 	RedirectURL string
 	Order       *Order
 }
+
+// Step is a step of the funnel, in order.
+type Step int
+
+// The funnel's steps.
+const (
+	StepCustomization Step = iota
+	StepInformation
+	StepPayment
+)
+
+// Reached is the furthest step the basket opens, and why it goes no
+// further ("" at the payment step): the information step needs a line
+// above zero and a delivery mode, the payment step the information the
+// delivery mode asks for. Pay checks more (stock, availability, codes).
+func (b *Basket) Reached() (Step, string) {
+	toBuy := false
+	for _, l := range b.Lines {
+		toBuy = toBuy || l.Quantity > 0
+	}
+	switch {
+	case !toBuy:
+		return StepCustomization, MsgCartEmpty
+	case b.DeliveryMode == "":
+		return StepCustomization, MsgChooseDelivery
+	case !b.Information.complete(b.DeliveryMode):
+		return StepInformation, MsgInformationIncomplete
+	}
+	return StepPayment, ""
+}

@@ -1,10 +1,10 @@
 package checkout
 
-// Refusals the service words inline or under an unexported name, named
-// here so the funnel's pages can say them in their language.
+// Refusals of the basket's lines and Pay's stock, named so that the
+// funnel's pages can say them in their language.
 const (
-	MsgProductUnavailable = msgProductUnavailable // line number
-	MsgStockShort         = msgStockShort         // line number, quantity left
+	MsgProductUnavailable = "Line %d: this product is no longer sold." // line number
+	MsgStockShort         = "Line %d: only %d left."                   // line number, quantity left
 	// MsgOutOfStock is Pay's refusal when the stock taken is short of a
 	// product no line of the basket names any longer.
 	MsgOutOfStock = "A product of your cart is out of stock."

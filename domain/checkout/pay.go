@@ -266,7 +266,7 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 				return &domain.Error{Code: domain.CodeConflict, Message: shortMessage(ctx, tx, p, short, l.Index+1)}
 			}
 		}
-		return &domain.Error{Code: domain.CodeConflict, Message: "A product of your cart is out of stock."}
+		return &domain.Error{Code: domain.CodeConflict, Message: MsgOutOfStock}
 	}
 	if o.Coupon != nil {
 		ok, err := tx.Coupons.UseCoupon(ctx, o.Coupon.ID)
@@ -300,7 +300,7 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 func shortMessage(ctx context.Context, tx Stores, p *domain.Partner, short *ecommerce.StockLine, n int) string {
 	products, err := tx.Catalogue.ProductsOf(ctx, p.ID, []int64{short.ProductID})
 	if err != nil || len(products) == 0 {
-		return fmt.Sprintf(msgProductUnavailable, n)
+		return fmt.Sprintf(MsgProductUnavailable, n)
 	}
 	stock, active := products[0].Stock, products[0].Active
 	if short.VariantID != nil {
@@ -312,13 +312,13 @@ func shortMessage(ctx context.Context, tx Stores, p *domain.Partner, short *ecom
 		}
 	}
 	if !active {
-		return fmt.Sprintf(msgProductUnavailable, n)
+		return fmt.Sprintf(MsgProductUnavailable, n)
 	}
 	var left int64
 	if stock != nil {
 		left = *stock
 	}
-	return fmt.Sprintf(msgStockShort, n, left)
+	return fmt.Sprintf(MsgStockShort, n, left)
 }
 
 func equalIDs(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }

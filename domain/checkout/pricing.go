@@ -16,20 +16,18 @@ import (
 
 // Refusals of the codes, shown beside their fields.
 const (
-	MsgCouponUnknown      = "This coupon does not exist."
-	MsgCouponInactive     = "This coupon is no longer valid."
-	MsgCouponDates        = "This coupon is not valid today."
-	MsgCouponUsedUp       = "This coupon has been used as many times as it may be."
-	MsgCouponProducts     = "This coupon does not apply to these products."
-	MsgCouponMinimum      = "This coupon applies from %s."
-	MsgGiftcardUnknown    = "This gift card does not exist or is not accepted here."
-	MsgGiftcardNotUsable  = "This gift card cannot be used now."
-	MsgGiftcardEmpty      = "This gift card has nothing left."
-	MsgCodeTooLong        = "Ensure this field has no more than 64 characters."
-	maxCodeLength         = 64
-	giftcardHoldTTL       = 24 * time.Hour // beyond any pending order's life (LapsePendingOrders)
-	msgProductUnavailable = "Line %d: this product is no longer sold."
-	msgStockShort         = "Line %d: only %d left."
+	MsgCouponUnknown     = "This coupon does not exist."
+	MsgCouponInactive    = "This coupon is no longer valid."
+	MsgCouponDates       = "This coupon is not valid today."
+	MsgCouponUsedUp      = "This coupon has been used as many times as it may be."
+	MsgCouponProducts    = "This coupon does not apply to these products."
+	MsgCouponMinimum     = "This coupon applies from %s."
+	MsgGiftcardUnknown   = "This gift card does not exist or is not accepted here."
+	MsgGiftcardNotUsable = "This gift card cannot be used now."
+	MsgGiftcardEmpty     = "This gift card has nothing left."
+	MsgCodeTooLong       = "Ensure this field has no more than 64 characters."
+	maxCodeLength        = 64
+	giftcardHoldTTL      = 24 * time.Hour // beyond any pending order's life (LapsePendingOrders)
 )
 
 // pricing is a basket with what Pay needs beside it: the coupon and the
@@ -214,25 +212,20 @@ func (s *Service) acceptedCard(ctx context.Context, tx Stores, p *domain.Partner
 // blocker is why the basket cannot be paid yet ("" when it can): the
 // first step left incomplete.
 func (b *pricing) blocker() string {
-	n := 0
 	for _, l := range b.Lines {
 		switch {
 		case l.Quantity == 0:
 			continue
 		case !l.Available:
-			return fmt.Sprintf(msgProductUnavailable, l.Index+1)
+			return fmt.Sprintf(MsgProductUnavailable, l.Index+1)
 		case l.StockLeft != nil:
-			return fmt.Sprintf(msgStockShort, l.Index+1, *l.StockLeft)
+			return fmt.Sprintf(MsgStockShort, l.Index+1, *l.StockLeft)
 		}
-		n++
+	}
+	if _, why := b.Reached(); why != "" {
+		return why
 	}
 	switch {
-	case n == 0:
-		return MsgCartEmpty
-	case b.DeliveryMode == "":
-		return MsgChooseDelivery
-	case !b.Information.complete(b.DeliveryMode):
-		return MsgInformationIncomplete
 	case b.CouponProblem != "":
 		return b.CouponProblem
 	case b.GiftcardProblem != "":

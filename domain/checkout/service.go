@@ -180,7 +180,7 @@ func (s *Service) Customize(ctx context.Context, site Site, cartID uuid.UUID, in
 				case q < 0:
 					v.Add(domain.VMinValue, "Ensure this value is greater than or equal to 0.", "lines", i, "quantity")
 				case q > cart.MaxCartQuantity:
-					v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %d.", cart.MaxCartQuantity), "lines", i, "quantity")
+					v.Add(domain.VMaxValue, fmt.Sprintf(MsgMaxQuantity, cart.MaxCartQuantity), "lines", i, "quantity")
 				default:
 					item.Quantity = q
 				}
