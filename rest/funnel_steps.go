@@ -54,35 +54,53 @@ type funnelDelivery struct {
 // handleFunnelCustomization is GET …/customization/?cart=: the cart's
 // lines, their options and quantities, and the delivery modes.
 func (a *api) handleFunnelCustomization(w http.ResponseWriter, r *http.Request) {
-	fr, ok := a.newFunnelRequest(w, r)
+	fr, _, b, ok := a.funnelBasket(w, r)
 	if !ok {
 		return
 	}
+	fr.customizationPage(http.StatusOK, b, nil, nil, "")
+}
+
+// funnelBasket begins a step's GET: the request, its cart and the
+// basket; ok is false when the answer is written already (an unknown
+// cart, a redirect to name the cart, a failure).
+func (a *api) funnelBasket(w http.ResponseWriter, r *http.Request) (fr *funnelRequest, id uuid.UUID, b *checkout.Basket, ok bool) {
+	if fr, ok = a.newFunnelRequest(w, r); !ok {
+		return nil, id, nil, false
+	}
 	id, handled := fr.cartID()
 	if handled {
-		return
+		return nil, id, nil, false
 	}
 	b, err := a.Checkout.Basket(r.Context(), fr.site, id)
 	if err != nil {
 		fr.failed(err)
-		return
+		return nil, id, nil, false
 	}
-	fr.customizationPage(http.StatusOK, b, nil, nil, "")
+	return fr, id, b, true
+}
+
+// funnelForm begins a step's POST: the request, its cart and its form
+// (token checked); ok as funnelBasket's.
+func (a *api) funnelForm(w http.ResponseWriter, r *http.Request) (fr *funnelRequest, id uuid.UUID, form url.Values, ok bool) {
+	if fr, ok = a.newFunnelRequest(w, r); !ok {
+		return nil, id, nil, false
+	}
+	id, handled := fr.cartID()
+	if handled {
+		return nil, id, nil, false
+	}
+	if form, ok = fr.readForm(); !ok {
+		return nil, id, nil, false
+	}
+	return fr, id, form, true
 }
 
 // handleFunnelCustomize is POST …/customization/?cart=: the form's
 // changes (Customize), then the same page (action=update) or the
 // information step (action=continue).
 func (a *api) handleFunnelCustomize(w http.ResponseWriter, r *http.Request) {
-	fr, ok := a.newFunnelRequest(w, r)
-	if !ok {
-		return
-	}
-	id, handled := fr.cartID()
-	if handled {
-		return
-	}
-	form, ok := fr.readForm()
+	fr, id, form, ok := a.funnelForm(w, r)
 	if !ok {
 		return
 	}
@@ -221,17 +239,8 @@ func (fr *funnelRequest) lineView(p *funnelPage, l *checkout.Line) funnelLine {
 // handleFunnelInformation is GET …/information/?cart=: the buyer, and
 // the address (postal mode) or the beneficiary (e-mail mode).
 func (a *api) handleFunnelInformation(w http.ResponseWriter, r *http.Request) {
-	fr, ok := a.newFunnelRequest(w, r)
+	fr, id, b, ok := a.funnelBasket(w, r)
 	if !ok {
-		return
-	}
-	id, handled := fr.cartID()
-	if handled {
-		return
-	}
-	b, err := a.Checkout.Basket(r.Context(), fr.site, id)
-	if err != nil {
-		fr.failed(err)
 		return
 	}
 	if step, _ := b.Reached(); step < checkout.StepInformation {
@@ -244,15 +253,7 @@ func (a *api) handleFunnelInformation(w http.ResponseWriter, r *http.Request) {
 // handleFunnelInform is POST …/information/?cart=: Inform, then the
 // payment step.
 func (a *api) handleFunnelInform(w http.ResponseWriter, r *http.Request) {
-	fr, ok := a.newFunnelRequest(w, r)
-	if !ok {
-		return
-	}
-	id, handled := fr.cartID()
-	if handled {
-		return
-	}
-	form, ok := fr.readForm()
+	fr, id, form, ok := a.funnelForm(w, r)
 	if !ok {
 		return
 	}
@@ -317,17 +318,8 @@ func (fr *funnelRequest) informationPage(status int, b *checkout.Basket, form ur
 // codes' form and the pay button; ?payment=failed says the last payment
 // failed.
 func (a *api) handleFunnelPayment(w http.ResponseWriter, r *http.Request) {
-	fr, ok := a.newFunnelRequest(w, r)
+	fr, id, b, ok := a.funnelBasket(w, r)
 	if !ok {
-		return
-	}
-	id, handled := fr.cartID()
-	if handled {
-		return
-	}
-	b, err := a.Checkout.Basket(r.Context(), fr.site, id)
-	if err != nil {
-		fr.failed(err)
 		return
 	}
 	switch step, _ := b.Reached(); step {
@@ -350,15 +342,7 @@ func (a *api) handleFunnelPayment(w http.ResponseWriter, r *http.Request) {
 // payment (Pay) and sends the customer to the provider's card page, or to
 // the summary when nothing is left to pay by card.
 func (a *api) handleFunnelPay(w http.ResponseWriter, r *http.Request) {
-	fr, ok := a.newFunnelRequest(w, r)
-	if !ok {
-		return
-	}
-	id, handled := fr.cartID()
-	if handled {
-		return
-	}
-	form, ok := fr.readForm()
+	fr, id, form, ok := a.funnelForm(w, r)
 	if !ok {
 		return
 	}
