@@ -447,3 +447,27 @@ func TestParseAllowedNetworks(t *testing.T) {
 		t.Error("an address without a prefix length was accepted")
 	}
 }
+
+func TestCheckIsTheAddressDialled(t *testing.T) {
+	res := &resolver{hosts: map[string][]netip.Addr{
+		"public.test":   addrs("203.0.113.7", "2001:db8::7"),
+		"internal.test": addrs("127.0.0.2"),
+	}}
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback, Resolver: res})
+	for url, want := range map[string]string{
+		"https://public.test/h":      "203.0.113.7:443",
+		"https://public.test:8443/h": "203.0.113.7:8443",
+		"http://internal.test/h":     "127.0.0.2:80",
+		"https://[::ffff:127.0.0.3]": "127.0.0.3:443",
+	} {
+		_, ap, err := c.Check(context.Background(), url)
+		if err != nil || ap.String() != want {
+			t.Errorf("Check(%s) = %v, %v; want %s", url, ap, err, want)
+		}
+	}
+	for _, url := range []string{"https://public.test:0/", "https://public.test:70000/", "https://unknown.test/"} {
+		if _, _, err := c.Check(context.Background(), url); err == nil {
+			t.Errorf("Check(%s) passed", url)
+		}
+	}
+}
