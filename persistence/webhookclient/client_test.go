@@ -1,0 +1,473 @@
+package webhookclient_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
+
+	"salesplatform/persistence/webhookclient"
+)
+
+var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+
+func newSecret(t *testing.T) string {
+	t.Helper()
+	b := make([]byte, 24)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return webhookclient.SecretPrefix + base64.StdEncoding.EncodeToString(b)
+}
+
+// received is one request a receiver got, with the reference library's
+// verdict under each secret it knows.
+type received struct {
+	header http.Header
+	body   []byte
+	errs   []error
+}
+
+// receiver is a test endpoint verifying every request with the Standard
+// Webhooks reference library.
+type receiver struct {
+	srv       *httptest.Server
+	verifiers []*standardwebhooks.Webhook
+	answer    func(w http.ResponseWriter, r *http.Request)
+
+	mu  sync.Mutex
+	got []received
+}
+
+func newReceiver(t *testing.T, secrets ...string) *receiver {
+	t.Helper()
+	rc := &receiver{answer: func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok") }}
+	for _, s := range secrets {
+		wh, err := standardwebhooks.NewWebhook(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rc.verifiers = append(rc.verifiers, wh)
+	}
+	rc.srv = httptest.NewServer(http.HandlerFunc(rc.serve))
+	t.Cleanup(rc.srv.Close)
+	return rc
+}
+
+func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	g := received{header: r.Header.Clone(), body: body}
+	for _, v := range rc.verifiers {
+		g.errs = append(g.errs, v.Verify(body, r.Header))
+	}
+	rc.mu.Lock()
+	rc.got = append(rc.got, g)
+	rc.mu.Unlock()
+	rc.answer(w, r)
+}
+
+func (rc *receiver) requests() []received {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([]received(nil), rc.got...)
+}
+
+// resolver answers fixed addresses per host and counts its look-ups.
+type resolver struct {
+	hosts   map[string][]netip.Addr
+	lookups atomic.Int32
+}
+
+func (r *resolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	r.lookups.Add(1)
+	a, ok := r.hosts[host]
+	if !ok {
+		return nil, errors.New("no such host")
+	}
+	return append([]netip.Addr(nil), a...), nil
+}
+
+func addrs(s ...string) []netip.Addr {
+	out := make([]netip.Addr, len(s))
+	for i, a := range s {
+		out[i] = netip.MustParseAddr(a)
+	}
+	return out
+}
+
+func delivery(url string, secrets ...string) webhookclient.Delivery {
+	return webhookclient.Delivery{
+		URL:       url,
+		ID:        "msg_2b1f0c9e",
+		Timestamp: time.Now(),
+		Body:      []byte(`{"type":"order.paid","timestamp":"2026-11-28T12:00:00Z","data":{"id":7}}`),
+		Secrets:   secrets,
+	}
+}
+
+func TestSendVerifiedByReferenceLibrary(t *testing.T) {
+	secret := newSecret(t)
+	rc := newReceiver(t, secret)
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
+
+	d := delivery(rc.srv.URL+"/hooks/", secret)
+	res := c.Send(context.Background(), d)
+	if res.Err != nil || res.StatusCode != 200 || res.Outcome != webhookclient.Succeeded || res.Excerpt != "ok" {
+		t.Fatalf("result = %+v", res)
+	}
+	if res.Duration <= 0 {
+		t.Errorf("duration = %v", res.Duration)
+	}
+	got := rc.requests()
+	if len(got) != 1 {
+		t.Fatalf("%d requests, want 1", len(got))
+	}
+	g := got[0]
+	if g.errs[0] != nil {
+		t.Errorf("reference Verify: %v", g.errs[0])
+	}
+	if string(g.body) != string(d.Body) {
+		t.Errorf("body = %s", g.body)
+	}
+	for h, want := range map[string]string{
+		"webhook-id":   d.ID,
+		"Content-Type": "application/json",
+		"User-Agent":   webhookclient.UserAgent,
+	} {
+		if g.header.Get(h) != want {
+			t.Errorf("%s = %q, want %q", h, g.header.Get(h), want)
+		}
+	}
+
+	// Another attempt of the same event keeps its webhook-id and verifies
+	// under its new timestamp.
+	d.Timestamp = d.Timestamp.Add(5 * time.Second)
+	if res := c.Send(context.Background(), d); res.Outcome != webhookclient.Succeeded {
+		t.Fatalf("second attempt: %+v", res)
+	}
+	got = rc.requests()
+	if len(got) != 2 || got[1].header.Get("webhook-id") != d.ID || got[1].errs[0] != nil {
+		t.Fatalf("second attempt received %+v", got[1:])
+	}
+}
+
+func TestSendDuringRotationVerifiesUnderEitherSecret(t *testing.T) {
+	oldSecret, newSecret, stranger := newSecret(t), newSecret(t), newSecret(t)
+	rc := newReceiver(t, oldSecret, newSecret, stranger)
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
+
+	res := c.Send(context.Background(), delivery(rc.srv.URL, newSecret, oldSecret))
+	if res.Outcome != webhookclient.Succeeded {
+		t.Fatalf("result = %+v", res)
+	}
+	g := rc.requests()[0]
+	if sigs := strings.Fields(g.header.Get("webhook-signature")); len(sigs) != 2 {
+		t.Errorf("webhook-signature = %q, want two signatures", g.header.Get("webhook-signature"))
+	}
+	if g.errs[0] != nil || g.errs[1] != nil {
+		t.Errorf("old secret: %v, new secret: %v", g.errs[0], g.errs[1])
+	}
+	if !errors.Is(g.errs[2], standardwebhooks.ErrNoMatchingSignature) {
+		t.Errorf("an unrelated secret verified: %v", g.errs[2])
+	}
+
+	// Once the old secret expires, only the new one verifies.
+	c.Send(context.Background(), delivery(rc.srv.URL, newSecret))
+	g = rc.requests()[1]
+	if g.errs[1] != nil || !errors.Is(g.errs[0], standardwebhooks.ErrNoMatchingSignature) {
+		t.Errorf("after rotation: old %v, new %v", g.errs[0], g.errs[1])
+	}
+}
+
+func TestSendHTTPSVerifiesHostName(t *testing.T) {
+	secret := newSecret(t)
+	rc := &receiver{answer: func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }}
+	wh, _ := standardwebhooks.NewWebhook(secret)
+	rc.verifiers = []*standardwebhooks.Webhook{wh}
+	rc.srv = httptest.NewTLSServer(http.HandlerFunc(rc.serve))
+	t.Cleanup(rc.srv.Close)
+	port := rc.srv.URL[strings.LastIndex(rc.srv.URL, ":"):]
+	tlsConfig := rc.srv.Client().Transport.(*http.Transport).TLSClientConfig
+
+	// The test certificate names example.com; dialled at the address
+	// resolved, the handshake still checks the URL's host.
+	res := webhookclient.New(webhookclient.Config{
+		AllowedNetworks: loopback,
+		Resolver:        &resolver{hosts: map[string][]netip.Addr{"example.com": addrs("127.0.0.1"), "other.test": addrs("127.0.0.1")}},
+	}).WithTLSConfig(tlsConfig)
+	if r := res.Send(context.Background(), delivery("https://example.com"+port+"/h", secret)); r.StatusCode != 204 || r.Outcome != webhookclient.Succeeded {
+		t.Fatalf("result = %+v", r)
+	}
+	if g := rc.requests(); len(g) != 1 || g[0].errs[0] != nil {
+		t.Fatalf("received %+v", g)
+	}
+	if r := res.Send(context.Background(), delivery("https://other.test"+port+"/h", secret)); r.Err == nil {
+		t.Fatalf("a certificate for another name was accepted: %+v", r)
+	}
+}
+
+func TestSendRefusesNonPublicAddresses(t *testing.T) {
+	secret := newSecret(t)
+	rc := newReceiver(t, secret)
+	port := rc.srv.URL[strings.LastIndex(rc.srv.URL, ":"):]
+	res := &resolver{hosts: map[string][]netip.Addr{
+		"internal.test":  addrs("127.0.0.1"),
+		"mixed.test":     addrs("203.0.113.7", "10.0.0.5"),
+		"metadata.test":  addrs("169.254.169.254"),
+		"mapped.test":    addrs("::ffff:127.0.0.1"),
+		"nat64.test":     addrs("64:ff9b::a00:1"),
+		"plainhttp.test": addrs("203.0.113.7"),
+	}}
+	c := webhookclient.New(webhookclient.Config{Resolver: res})
+
+	for _, tc := range []struct {
+		url  string
+		want error
+	}{
+		{rc.srv.URL, webhookclient.ErrForbiddenAddress}, // loopback, the receiver's own
+		{"http://internal.test" + port, webhookclient.ErrForbiddenAddress},
+		{"https://[::1]/", webhookclient.ErrForbiddenAddress},
+		{"https://10.1.2.3/", webhookclient.ErrForbiddenAddress},
+		{"https://172.16.5.4/", webhookclient.ErrForbiddenAddress},
+		{"https://192.168.1.1/", webhookclient.ErrForbiddenAddress},
+		{"https://[fd00::1]/", webhookclient.ErrForbiddenAddress},
+		{"https://169.254.169.254/latest/meta-data/", webhookclient.ErrForbiddenAddress},
+		{"https://metadata.test/", webhookclient.ErrForbiddenAddress},
+		{"https://[fe80::1]/", webhookclient.ErrForbiddenAddress},
+		{"https://0.0.0.0/", webhookclient.ErrForbiddenAddress},
+		{"https://100.64.0.1/", webhookclient.ErrForbiddenAddress},
+		{"https://224.0.0.1/", webhookclient.ErrForbiddenAddress},
+		{"https://mapped.test/", webhookclient.ErrForbiddenAddress},
+		{"https://nat64.test/", webhookclient.ErrForbiddenAddress},
+		{"https://mixed.test/", webhookclient.ErrForbiddenAddress},
+		{"http://plainhttp.test/", webhookclient.ErrInsecureScheme},
+		{"ftp://plainhttp.test/", webhookclient.ErrInsecureScheme},
+		{"https:///nohost", webhookclient.ErrBadURL},
+		{"https://user:pw@plainhttp.test/", webhookclient.ErrBadURL},
+	} {
+		r := c.Send(context.Background(), delivery(tc.url, secret))
+		if !errors.Is(r.Err, tc.want) || r.StatusCode != 0 || r.Outcome != webhookclient.Retry {
+			t.Errorf("%s: %+v, want %v", tc.url, r, tc.want)
+		}
+	}
+	if n := len(rc.requests()); n != 0 {
+		t.Errorf("the receiver got %d requests, want none", n)
+	}
+}
+
+func TestSendAllowedNetworks(t *testing.T) {
+	secret := newSecret(t)
+	rc := newReceiver(t, secret)
+	port := rc.srv.URL[strings.LastIndex(rc.srv.URL, ":"):]
+	res := &resolver{hosts: map[string][]netip.Addr{"hooks.test": addrs("127.0.0.1")}}
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback, Resolver: res})
+
+	r := c.Send(context.Background(), delivery("http://hooks.test"+port+"/in", secret))
+	if r.Outcome != webhookclient.Succeeded {
+		t.Fatalf("result = %+v", r)
+	}
+	// Resolved once: the connection goes to the address checked, not to
+	// what a second look-up might answer.
+	if n := res.lookups.Load(); n != 1 {
+		t.Errorf("%d look-ups, want 1", n)
+	}
+	if g := rc.requests(); len(g) != 1 || g[0].errs[0] != nil {
+		t.Fatalf("received %+v", g)
+	}
+}
+
+func TestDialerRefusesNonPublicSockets(t *testing.T) {
+	open := webhookclient.New(webhookclient.Config{})
+	allowing := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
+	for _, tc := range []struct {
+		addr          string
+		open, allowed bool
+	}{
+		{"127.0.0.1:80", false, true},
+		{"10.0.0.1:443", false, false},
+		{"169.254.169.254:80", false, false},
+		{"[::1]:443", false, false},
+		{"203.0.113.7:443", true, true},
+	} {
+		ap := netip.MustParseAddrPort(tc.addr)
+		if got := open.Dialable(ap); got != tc.open {
+			t.Errorf("%s without allowed networks: %v, want %v", tc.addr, got, tc.open)
+		}
+		if got := allowing.Dialable(ap); got != tc.allowed {
+			t.Errorf("%s with 127.0.0.0/8 allowed: %v, want %v", tc.addr, got, tc.allowed)
+		}
+	}
+}
+
+func TestSendDoesNotFollowRedirects(t *testing.T) {
+	secret := newSecret(t)
+	target := newReceiver(t, secret)
+	redirector := newReceiver(t, secret)
+	redirector.answer = func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, target.srv.URL+"/internal", http.StatusTemporaryRedirect)
+	}
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
+
+	r := c.Send(context.Background(), delivery(redirector.srv.URL, secret))
+	if r.StatusCode != http.StatusTemporaryRedirect || r.Outcome != webhookclient.Retry || r.Err != nil {
+		t.Fatalf("result = %+v", r)
+	}
+	if n := len(target.requests()); n != 0 {
+		t.Errorf("the redirect's target got %d requests", n)
+	}
+}
+
+func TestSendTimesOut(t *testing.T) {
+	secret := newSecret(t)
+	rc := newReceiver(t, secret)
+	release := make(chan struct{})
+	t.Cleanup(func() { close(release) })
+	rc.answer = func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		case <-time.After(3 * time.Second):
+		}
+	}
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback, Timeout: 200 * time.Millisecond})
+
+	r := c.Send(context.Background(), delivery(rc.srv.URL, secret))
+	if !errors.Is(r.Err, context.DeadlineExceeded) || r.StatusCode != 0 || r.Outcome != webhookclient.Retry {
+		t.Fatalf("result = %+v", r)
+	}
+	if r.Duration < 200*time.Millisecond || r.Duration > 2*time.Second {
+		t.Errorf("duration = %v, want about 200ms", r.Duration)
+	}
+}
+
+func TestSendKeepsAnExcerptOfTheAnswer(t *testing.T) {
+	secret := newSecret(t)
+	rc := newReceiver(t, secret)
+	rc.answer = func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+		io.WriteString(w, "\x00"+strings.Repeat("e", 10000))
+	}
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
+
+	r := c.Send(context.Background(), delivery(rc.srv.URL, secret))
+	if r.StatusCode != 500 || r.Outcome != webhookclient.Retry || r.Err != nil {
+		t.Fatalf("result = %+v", r)
+	}
+	if want := strings.Repeat("e", webhookclient.ExcerptSize-1); r.Excerpt != want {
+		t.Errorf("excerpt of %d bytes, want the first 4 KB less its NUL", len(r.Excerpt))
+	}
+}
+
+func TestSendGoneDisables(t *testing.T) {
+	secret := newSecret(t)
+	rc := newReceiver(t, secret)
+	rc.answer = func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusGone) }
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
+	if r := c.Send(context.Background(), delivery(rc.srv.URL, secret)); r.StatusCode != 410 || r.Outcome != webhookclient.Disable {
+		t.Fatalf("result = %+v", r)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for status, want := range map[int]webhookclient.Outcome{
+		0: webhookclient.Retry, 200: webhookclient.Succeeded, 202: webhookclient.Succeeded,
+		299: webhookclient.Succeeded, 301: webhookclient.Retry, 304: webhookclient.Retry,
+		400: webhookclient.Retry, 404: webhookclient.Retry, 410: webhookclient.Disable,
+		429: webhookclient.Retry, 500: webhookclient.Retry, 503: webhookclient.Retry,
+	} {
+		if got := webhookclient.Classify(status); got != want {
+			t.Errorf("Classify(%d) = %v, want %v", status, got, want)
+		}
+	}
+}
+
+func TestSendRefusesABadSecret(t *testing.T) {
+	rc := newReceiver(t)
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
+	for _, s := range [][]string{nil, {"not-a-secret"}, {"whsec_!!!"}, {"whsec_"}} {
+		if r := c.Send(context.Background(), delivery(rc.srv.URL, s...)); !errors.Is(r.Err, webhookclient.ErrBadSecret) {
+			t.Errorf("secrets %q: %+v", s, r)
+		}
+	}
+	if n := len(rc.requests()); n != 0 {
+		t.Errorf("%d requests sent without a valid secret", n)
+	}
+}
+
+func TestNextAttempt(t *testing.T) {
+	want := []time.Duration{5 * time.Second, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 5 * time.Hour, 10 * time.Hour, 10 * time.Hour}
+	var total time.Duration
+	for i, w := range want {
+		d, ok := webhookclient.NextAttempt(i + 1)
+		if !ok || d != w {
+			t.Errorf("NextAttempt(%d) = %v, %v; want %v", i+1, d, ok, w)
+		}
+		total += d
+	}
+	if d, ok := webhookclient.NextAttempt(0); !ok || d != 0 {
+		t.Errorf("first attempt after %v, %v; want at once", d, ok)
+	}
+	if _, ok := webhookclient.NextAttempt(len(want) + 1); ok {
+		t.Errorf("an attempt after the %dth", len(want)+1)
+	}
+	if wantTotal := 27*time.Hour + 35*time.Minute + 5*time.Second; total != wantTotal {
+		t.Errorf("schedule spans %v, want %v", total, wantTotal)
+	}
+}
+
+func TestParseAllowedNetworks(t *testing.T) {
+	got, err := webhookclient.ParseAllowedNetworks(" 127.0.0.0/8, 10.1.2.3/16 ,,fd00::/8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"127.0.0.0/8", "10.1.0.0/16", "fd00::/8"}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i].String() != want[i] {
+			t.Errorf("[%d] = %v, want %s", i, got[i], want[i])
+		}
+	}
+	if got, err := webhookclient.ParseAllowedNetworks(""); err != nil || len(got) != 0 {
+		t.Errorf("empty: %v, %v", got, err)
+	}
+	if _, err := webhookclient.ParseAllowedNetworks("127.0.0.1"); err == nil {
+		t.Error("an address without a prefix length was accepted")
+	}
+}
+
+func TestCheckIsTheAddressDialled(t *testing.T) {
+	res := &resolver{hosts: map[string][]netip.Addr{
+		"public.test":   addrs("203.0.113.7", "2001:db8::7"),
+		"internal.test": addrs("127.0.0.2"),
+	}}
+	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback, Resolver: res})
+	for url, want := range map[string]string{
+		"https://public.test/h":      "203.0.113.7:443",
+		"https://public.test:8443/h": "203.0.113.7:8443",
+		"http://internal.test/h":     "127.0.0.2:80",
+		"https://[::ffff:127.0.0.3]": "127.0.0.3:443",
+	} {
+		_, ap, err := c.Check(context.Background(), url)
+		if err != nil || ap.String() != want {
+			t.Errorf("Check(%s) = %v, %v; want %s", url, ap, err, want)
+		}
+	}
+	for _, url := range []string{"https://public.test:0/", "https://public.test:70000/", "https://unknown.test/"} {
+		if _, _, err := c.Check(context.Background(), url); err == nil {
+			t.Errorf("Check(%s) passed", url)
+		}
+	}
+}
