@@ -14,10 +14,10 @@ import (
 )
 
 type fixture struct {
-	svc               *webhooks.Service
-	shop, rival       *domain.Partner
-	asShop, asRival   context.Context // members who manage their partner
-	asShopClerk       context.Context // a member without the permission
+	svc                *webhooks.Service
+	shop, rival        *domain.Partner
+	asShop, asRival    context.Context // members who manage their partner
+	asShopClerk        context.Context // a member without the permission
 	asStaff, anonymous context.Context
 }
 
