@@ -156,10 +156,12 @@ func (s *Service) CreateEndpoint(ctx context.Context, in EndpointInput) (*Endpoi
 	if err != nil {
 		return nil, err
 	}
-	e := &Endpoint{PartnerID: c.Tenant(), Events: []string{}, IsActive: true, Secret: newSecret()}
-	if err := s.apply(ctx, in, false, e); err != nil {
+	ch, err := s.check(ctx, in, false)
+	if err != nil {
 		return nil, err
 	}
+	e := &Endpoint{PartnerID: c.Tenant(), Events: []string{}, IsActive: true, Secret: newSecret()}
+	ch.apply(e)
 	err = s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 		n, err := tx.Endpoints.CountOwned(ctx, e.PartnerID)
 		if err != nil {
@@ -182,11 +184,16 @@ func (s *Service) CreateEndpoint(ctx context.Context, in EndpointInput) (*Endpoi
 // endpoints; its secrets stay.
 // Errors: those of Endpoint and CreateEndpoint.
 func (s *Service) UpdateEndpoint(ctx context.Context, id int64, in EndpointInput) (*Endpoint, error) {
+	if _, err := domain.Authorize(ctx, domain.OpWebhookManage); err != nil {
+		return nil, err
+	}
+	ch, err := s.check(ctx, in, true)
+	if err != nil {
+		return nil, err
+	}
 	var out *Endpoint
-	err := s.write(ctx, id, func(ctx context.Context, tx Stores, e *Endpoint) error {
-		if err := s.apply(ctx, in, true, e); err != nil {
-			return err
-		}
+	err = s.write(ctx, id, func(ctx context.Context, tx Stores, e *Endpoint) error {
+		ch.apply(e)
 		out = e
 		return tx.Endpoints.UpdateEndpoint(ctx, e)
 	})
@@ -234,30 +241,47 @@ func (s *Service) write(ctx context.Context, id int64, fn func(context.Context, 
 	})
 }
 
-// apply checks in and writes its fields onto e; partial (PATCH) requires
-// none. The URL is resolved here, outside any transaction.
-func (s *Service) apply(ctx context.Context, in EndpointInput, partial bool, e *Endpoint) error {
+// changes are an input's fields, checked.
+type changes struct {
+	url, description *string
+	events           []string // nil: unchanged
+	isActive         *bool
+}
+
+// check reads in against the rules; partial (PATCH) requires no field.
+// The URL's host is resolved here, outside any transaction.
+func (s *Service) check(ctx context.Context, in EndpointInput, partial bool) (changes, error) {
+	var ch changes
 	v := in.Validator()
 	f := domain.Fields{V: v, Partial: partial}
 	if u := f.URL("url", in.URL, true); u != nil {
 		if msg := s.urls.Check(ctx, *u); msg != "" {
 			v.Add(domain.VInvalid, msg, "url")
 		} else {
-			e.URL = *u
+			ch.url = u
 		}
 	}
-	if d := f.String("description", in.Description, false, true, MaxDescriptionLength); d != nil {
-		e.Description = *d
-	}
-	if b := f.Bool("is_active", in.IsActive); b != nil {
-		e.IsActive = *b
-	}
+	ch.description = f.String("description", in.Description, false, true, MaxDescriptionLength)
+	ch.isActive = f.Bool("is_active", in.IsActive)
 	if events, ok, _ := domain.Present(f, "events", in.Events, false, false); ok {
-		if evs := eventTypes(v, events); evs != nil {
-			e.Events = evs
-		}
+		ch.events = eventTypes(v, events)
 	}
-	return v.Err()
+	return ch, v.Err()
+}
+
+func (ch changes) apply(e *Endpoint) {
+	if ch.url != nil {
+		e.URL = *ch.url
+	}
+	if ch.description != nil {
+		e.Description = *ch.description
+	}
+	if ch.events != nil {
+		e.Events = ch.events
+	}
+	if ch.isActive != nil {
+		e.IsActive = *ch.isActive
+	}
 }
 
 // eventTypes checks a list of event type names; nil when refused.
