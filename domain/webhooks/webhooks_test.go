@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"salesplatform/domain"
 	"salesplatform/domain/webhooks"
 	"salesplatform/persistence"
@@ -14,6 +16,7 @@ import (
 )
 
 type fixture struct {
+	db                 *bun.DB
 	svc                *webhooks.Service
 	shop, rival        *domain.Partner
 	asShop, asRival    context.Context // members who manage their partner
@@ -25,7 +28,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	db := dbtest.New(t)
 	partners := persistence.NewDatabase(db).Stores().Partners
-	f := &fixture{svc: webhooks.NewService(persistence.NewUnitOfWork(db, persistence.WebhookStores), webhooks.URLRule{Resolver: names})}
+	f := &fixture{db: db, svc: webhooks.NewService(persistence.NewUnitOfWork(db, persistence.WebhookStores), webhooks.URLRule{Resolver: names})}
 	f.shop = dbtest.MustPartner(t, partners, &domain.Partner{Name: "Shop"})
 	f.rival = dbtest.MustPartner(t, partners, &domain.Partner{Name: "Rival"})
 	f.asShop = asMember(f.shop, domain.PermManageMasterAdmin)
@@ -231,11 +234,16 @@ func TestLimitUnderConcurrency(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := dbtest.Concurrently(5, func(i int) error {
+	// Open the pool's connections first, so that the creates overlap.
+	dbtest.Concurrently(20, func(int) error {
+		_, err := f.db.ExecContext(context.Background(), "SELECT pg_sleep(0.05)")
+		return err
+	})
+	got := dbtest.Concurrently(20, func(i int) error {
 		_, err := f.svc.CreateEndpoint(f.asShop, endpoint(fmt.Sprintf("https://hooks.example.com/race%d", i)))
 		return err
 	})
-	if got[""] != 1 || got[domain.CodeInvalid] != 4 {
-		t.Errorf("outcomes %v: want one create and four refusals", got)
+	if got[""] != 1 || got[domain.CodeInvalid] != 19 {
+		t.Errorf("outcomes %v: want one create and 19 refusals", got)
 	}
 }
