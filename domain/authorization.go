@@ -132,6 +132,9 @@ const (
 	// creating and changing them.
 	OpEcommerceRead  AdminOp = "ecommerce.read"
 	OpEcommerceWrite AdminOp = "ecommerce.write"
+	// OpWebhookManage is reading and writing one's partner's webhook
+	// endpoints (staff: the platform's).
+	OpWebhookManage AdminOp = "webhook.manage"
 )
 
 // Role is who, beyond a named permission, an operation is open to.
@@ -206,6 +209,9 @@ var AdminRules = map[AdminOp]Requirement{
 	// The shop is the partner's catalogue: written as the rest of it.
 	OpEcommerceRead:  {Role: RolePartnerMember},
 	OpEcommerceWrite: {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
+	// An endpoint receives the partner's records: choosing where they go
+	// is its administrators'.
+	OpWebhookManage: {Role: RolePartnerMember, Permission: PermManageMasterAdmin},
 }
 
 // Authorize returns the caller when it may run op.

@@ -34,11 +34,12 @@ var allowedImports = map[string][]string{
 	"notify":                {"", "l10n"},
 	"mpcart":                {"", "idempotency"},
 	"checkout":              {"", "cart", "ecommerce", "l10n", "network", "notify", "payments"},
+	"webhooks":              {""},
 	// Not an area: the idempotency keys of the operations that create or
 	// move value (network, payments).
 	"idempotency": {""},
 	// Not an area: the services of every area, handed to both surfaces.
-	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart", "payments", "ecommerce", "checkout"},
+	"services": {"account", "cart", "catalogue", "gifts", "media", "widgets", "vouchers", "prototypes", "network", "mpcart", "payments", "ecommerce", "checkout", "webhooks"},
 }
 
 const module = "salesplatform/"

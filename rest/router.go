@@ -47,6 +47,7 @@ func Register(r *mux.Router, s services.Services) {
 	registerPayoutRoutes(r, a)         // payouts.go
 	registerPaymentRequestRoutes(r, a) // payment_requests.go
 	registerEcommerceRoutes(r, a)      // ecommerce_products.go
+	registerWebhookRoutes(r, a)        // webhooks*.go
 	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

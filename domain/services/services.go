@@ -17,6 +17,7 @@ import (
 	"salesplatform/domain/payments"
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/vouchers"
+	"salesplatform/domain/webhooks"
 	"salesplatform/domain/widgets"
 )
 
@@ -73,4 +74,7 @@ type Services struct {
 	// Checkout runs the e-commerce funnel's steps and the partners'
 	// orders.
 	Checkout *checkout.Service
+
+	// Webhooks manages the webhook endpoints of partners and the platform.
+	Webhooks *webhooks.Service
 }

@@ -224,14 +224,15 @@ func TestCORSOriginsSetting(t *testing.T) {
 	}
 }
 
-// A bad drain delay or trusted proxy stops serve before it starts, naming
-// the setting.
+// A bad drain delay, trusted proxy or webhook network stops serve before
+// it starts, naming the setting.
 func TestDrainAndProxySettings(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ flag, value, setting string }{
 		{"--drain-delay", "-1s", "DRAIN_DELAY"},
 		{"--drain-delay", "soon", "DRAIN_DELAY"},
 		{"--trusted-proxies", "10.0.0.0/8,nope", "TRUSTED_PROXIES"},
+		{"--webhook-allowed-networks", "127.0.0.0/8,10.0.0.0/33", "WEBHOOK_ALLOWED_NETWORKS"},
 	} {
 		if code, _, errOut := e2e.RunCommand(t, "serve", tc.flag, tc.value); code != 1 || !strings.Contains(errOut, tc.setting) {
 			t.Errorf("%s %q: exit %d, stderr %q", tc.flag, tc.value, code, errOut)

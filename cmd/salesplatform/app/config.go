@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"net/url"
 	"os"
 	"strings"
@@ -82,6 +83,9 @@ type Config struct {
 	// CORSOrigins are the origins, besides partners' sites, whose browsers
 	// may call the public surfaces (CORS_ORIGINS).
 	CORSOrigins []string
+	// WebhookAllowedNetworks are the networks webhook endpoints may reach
+	// although private or local, over http too (WEBHOOK_ALLOWED_NETWORKS).
+	WebhookAllowedNetworks []netip.Prefix
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client (TRUSTED_PROXIES): login throttling counts per client.
 	TrustedProxies middleware.ClientIPs
@@ -170,6 +174,7 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	if groups&groupServer != 0 {
 		b.server(cfg)
 		b.serverLimits(cfg)
+		b.webhooks(cfg)
 	}
 	if groups&groupPasswords != 0 {
 		b.passwords(cfg)

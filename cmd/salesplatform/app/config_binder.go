@@ -12,6 +12,7 @@ import (
 
 	"salesplatform/domain/cart"
 	"salesplatform/domain/network"
+	"salesplatform/domain/webhooks"
 	"salesplatform/persistence"
 	"salesplatform/persistence/mailer"
 	"salesplatform/rest/middleware"
@@ -201,4 +202,16 @@ func (b *binder) mail(cfg *Config) {
 		}
 		return nil
 	})
+}
+
+func (b *binder) webhooks(cfg *Config) {
+	networks := ""
+	b.setting("webhook-allowed-networks", "WEBHOOK_ALLOWED_NETWORKS", &networks,
+		"comma-separated CIDRs that webhook endpoints may reach although private or local, over http too (env WEBHOOK_ALLOWED_NETWORKS, default none)",
+		func() (err error) {
+			if cfg.WebhookAllowedNetworks, err = webhooks.ParseAllowedNetworks(networks); err != nil {
+				return fmt.Errorf("WEBHOOK_ALLOWED_NETWORKS: %w", err)
+			}
+			return nil
+		})
 }

@@ -38,6 +38,7 @@ import (
 	"salesplatform/domain/prototypes"
 	"salesplatform/domain/services"
 	"salesplatform/domain/vouchers"
+	"salesplatform/domain/webhooks"
 	"salesplatform/domain/widgets"
 	"salesplatform/graph"
 	"salesplatform/graph/playground"
@@ -523,6 +524,9 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 		Payouts:           payments.NewPayoutService(persistence.NewUnitOfWork(db, persistence.PaymentsStores), keys),
 
 		Ecommerce: ecommerce.NewService(persistence.NewUnitOfWork(db, persistence.EcommerceStores), partners),
+
+		Webhooks: webhooks.NewService(persistence.NewUnitOfWork(db, persistence.WebhookStores),
+			webhooks.URLRule{Resolver: net.DefaultResolver, Allowed: cfg.WebhookAllowedNetworks}),
 	}
 
 	// Payment requests' links, and the throttle of the payments their

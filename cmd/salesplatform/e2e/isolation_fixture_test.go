@@ -50,6 +50,8 @@ type isoFixture struct {
 	paymentRequest int64
 	// The owner's (inactive) e-commerce product, and a paid order of it.
 	shopProduct, shopOrder int64
+	// The owner's webhook endpoint.
+	webhookEndpoint int64
 }
 
 // isoHold is the reservation id of the owner's hold.
@@ -79,7 +81,7 @@ func newIsoFixture(t *testing.T) *isoFixture {
 		readerTok: CreateUser(t, dsn, "--username", "reader", "--password", "reader-password", "--partner-name", "Reader"),
 	}
 	staffTok := CreateUser(t, dsn, "--username", "staff", "--password", "staff-password", "--staff")
-	f.Server = Serve(t, dsn, "--data-dir", t.TempDir())
+	f.Server = Serve(t, dsn, append([]string{"--data-dir", t.TempDir()}, isoAllowedNetworks...)...)
 	db, err := persistence.Open(ctx, dsn)
 	gcMust(t, err)
 	t.Cleanup(func() { db.Close() })
@@ -101,6 +103,7 @@ func newIsoFixture(t *testing.T) *isoFixture {
 	f.seedPayments(t)
 	f.seedEcommerce(t)
 	f.seedOrder(t)
+	f.seedWebhooks(t)
 	return f
 }
 

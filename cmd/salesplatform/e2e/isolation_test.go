@@ -61,7 +61,7 @@ func TestAdminIsolation(t *testing.T) {
 
 // isoAreas are the areas whose operations TestAdminIsolation sends, in
 // the order it sends them.
-var isoAreas = []isoArea{adminIsolation, networkIsolation, paymentsIsolation, ecommerceIsolation, checkoutIsolation}
+var isoAreas = []isoArea{adminIsolation, networkIsolation, paymentsIsolation, ecommerceIsolation, checkoutIsolation, webhooksIsolation}
 
 // isoArea is one area's rows: the tables its operations write, its REST
 // and GraphQL operations aimed at the owner's records, its GraphQL

@@ -26,7 +26,7 @@ func TestOpenAPITour(t *testing.T) {
 	tr := newTour(t)
 	// The funnel last: its shop's payments would change what the
 	// payments' steps find.
-	for _, steps := range [][]tourStep{catalogueTour, adminTour, networkTour, paymentsTour, ecommerceTour, serviceTour, {tourFunnel}} {
+	for _, steps := range [][]tourStep{catalogueTour, adminTour, networkTour, paymentsTour, ecommerceTour, webhooksTour, serviceTour, {tourFunnel}} {
 		for _, step := range steps {
 			step(tr)
 		}
@@ -61,7 +61,7 @@ func newTour(t *testing.T) *tour {
 	dsn := dbtest.NewDSN(t)
 	dataDir := t.TempDir()
 	tokens := SeedDemo(t, dsn, dataDir)
-	srv := Serve(t, dsn, "--data-dir", dataDir)
+	srv := Serve(t, dsn, "--data-dir", dataDir, "--webhook-allowed-networks", "127.0.0.0/8")
 	staff := "Token " + tokens[data.Staff.Username]
 	tr := &tour{t: t, data: data, dsn: dsn, srv: srv, tokens: tokens, staff: staff, admin: []string{"Authorization", staff},
 		db: OpenDB(t, dsn)}

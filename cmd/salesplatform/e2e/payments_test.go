@@ -19,11 +19,11 @@ import (
 // of spa who may refund.
 type payFixture struct {
 	*hubFixture
-	spaUUID, spaID          string
-	cashierTok, accountTok  string
-	cardIssuerTok           string
-	rivalSpaUUID            string
-	inactiveUUID string
+	spaUUID, spaID         string
+	cashierTok, accountTok string
+	cardIssuerTok          string
+	rivalSpaUUID           string
+	inactiveUUID           string
 }
 
 const paymentsBase = "/api/payment_hub/payments/"

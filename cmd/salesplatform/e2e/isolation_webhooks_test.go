@@ -1,0 +1,51 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+)
+
+// webhooksIsolation is the webhook endpoints' part of TestAdminIsolation:
+// the owner's endpoint, whose description carries isoSecret.
+var webhooksIsolation = isoArea{
+	tables:    []string{"webhook_endpoints"},
+	rest:      (*isoFixture).webhooksREST,
+	graph:     func(*isoFixture) []isoGraph { return nil }, // REST only for now
+	malformed: (*isoFixture).webhooksMalformed,
+}
+
+// isoAllowedNetworks lets the isolation server's endpoints be local.
+var isoAllowedNetworks = []string{"--webhook-allowed-networks", "127.0.0.0/8"}
+
+// seedWebhooks writes the owner's webhook endpoint.
+func (f *isoFixture) seedWebhooks(t *testing.T) {
+	t.Helper()
+	m := f.mustOK(t, http.StatusCreated, f.rest(t, http.MethodPost, "/api/webhooks/endpoints/", f.ownerTok,
+		`{"url": "http://127.0.0.1:9/`+isoSecret+`", "events": ["order.paid"], "description": "`+isoSecret+`"}`, "application/json"))
+	f.webhookEndpoint = int64(m["id"].(float64))
+}
+
+func (f *isoFixture) webhooksREST(t *testing.T) []isoREST {
+	const js = "application/json"
+	endpoint := fmt.Sprintf("/api/webhooks/endpoints/%d/", f.webhookEndpoint)
+	return []isoREST{
+		{"GET", "/api/webhooks/endpoints/", "", js, 200, 200, 403},
+		{"GET", endpoint, "", js, 200, 404, 403},
+		{"PATCH", endpoint, `{"is_active": false}`, js, 0, 404, 403},
+		{"POST", endpoint + "rotate_secret/", "", js, 0, 404, 403},
+		{"DELETE", endpoint, "", js, 0, 404, 403},
+	}
+}
+
+func (f *isoFixture) webhooksMalformed(t *testing.T) []isoMalformed {
+	endpoint := fmt.Sprintf("/api/webhooks/endpoints/%d/", f.webhookEndpoint)
+	return []isoMalformed{
+		{"POST", "/api/webhooks/endpoints/", `{"url": "https://10.0.0.1/hook"}`, "application/json"},
+		{"POST", "/api/webhooks/endpoints/", `{"url": "https://169.254.169.254/latest/meta-data/"}`, "application/json"},
+		{"POST", "/api/webhooks/endpoints/", `{"url": "http://127.0.0.1:9/x", "events": ["order.shipped"]}`, "application/json"},
+		{"POST", "/api/webhooks/endpoints/", `{"url": "http://127.0.0.1:9/x", "events": "order.paid"}`, "application/json"},
+		{"PATCH", endpoint, `{"url": "https://[::1]/hook"}`, "application/json"},
+		{"PATCH", endpoint, `{"is_active": null}`, "application/json"},
+	}
+}

@@ -1,0 +1,23 @@
+package e2e
+
+// webhooksTour is the webhook endpoints' part of TestOpenAPITour: the demo
+// shop's member makes an endpoint on the loopback network the tour's
+// server allows, and goes through every operation on it.
+var webhooksTour = []tourStep{func(tr *tour) {
+	t, call, list, id := tr.t, tr.call, tr.list, tourID
+	member := []string{"Authorization", "Token " + tr.tokens[tr.data.Partner(tr.data.Shops[0].Partner).Username]}
+	created := call("POST", "/api/webhooks/endpoints/", `{"url": "http://127.0.0.1:9/hooks", "events": ["order.created", "order.paid"], "description": "Shop backend"}`, member...)
+	if created.Status != 201 {
+		t.Fatalf("create: %d %s", created.Status, created.Body)
+	}
+	path := "/api/webhooks/endpoints/" + id(created.JSON(t)["id"]) + "/"
+	if len(list(call("GET", "/api/webhooks/endpoints/", "", member...))) != 1 {
+		t.Error("the shop's member does not list its endpoint")
+	}
+	call("GET", path, "", member...)
+	call("PATCH", path, `{"events": [], "is_active": false}`, member...)
+	call("POST", path+"rotate_secret/", "", member...)
+	if res := call("DELETE", path, "", member...); res.Status != 204 {
+		t.Errorf("delete: %d %s", res.Status, res.Body)
+	}
+}}
