@@ -236,7 +236,7 @@ func TestLimitUnderConcurrency(t *testing.T) {
 	}
 	// Open the pool's connections first, so that the creates overlap.
 	dbtest.Concurrently(20, func(int) error {
-		_, err := f.db.ExecContext(context.Background(), "SELECT pg_sleep(0.05)")
+		_, err := f.db.ExecContext(context.Background(), "SELECT pg_sleep(1.0 / 20)")
 		return err
 	})
 	got := dbtest.Concurrently(20, func(i int) error {
