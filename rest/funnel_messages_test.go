@@ -49,7 +49,7 @@ var checkoutMessages = map[string]string{
 
 // backendMessages are the checkout's refusals of the orders' backend,
 // which no funnel page shows.
-var backendMessages = []string{"MsgDateFilter", "MsgRefundUnpaid", "MsgRefundNoCard", "MsgRefundTooMuch", "MsgRefundPositive"}
+var backendMessages = []string{"MsgRefundUnpaid", "MsgRefundNoCard", "MsgRefundTooMuch", "MsgRefundPositive"}
 
 // The other refusals a funnel page may show: the field rules' and the
 // payment hub's.

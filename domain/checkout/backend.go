@@ -24,7 +24,6 @@ var OrderStatuses = []string{OrderPending, OrderPaid, OrderFailed, OrderRefunded
 
 // Messages of the orders' backend.
 const (
-	MsgDateFilter     = "Enter a date (YYYY-MM-DD) or a date-time (RFC 3339)."
 	MsgRefundUnpaid   = "Only a paid order can be refunded."
 	MsgRefundNoCard   = "Nothing of this order was paid by card."
 	MsgRefundTooMuch  = "Ensure this value is less than or equal to %s, what remains refundable."
@@ -73,25 +72,23 @@ func (s *Service) Orders(ctx context.Context, in OrderListInput, page domain.Pag
 	return domain.NewPage(items, count, page)
 }
 
-// dateFilter reads a date (its day, UTC: from its start, or before its
-// end when end) or a date-time.
+// dateFilter reads a bound of the creation date: a day (UTC) or a
+// date-time, as domain.ParseDateBound reads it; after takes its start,
+// before its end.
 func dateFilter(v *domain.Validator, field string, o domain.Optional[string], end bool) *time.Time {
 	s, ok := o.Get()
 	if !ok || s == "" {
 		return nil
 	}
-	if t, err := time.Parse(time.RFC3339, s); err == nil {
-		return &t
-	}
-	t, err := time.Parse(time.DateOnly, s)
-	if err != nil {
-		v.Add(domain.VInvalid, MsgDateFilter, field)
+	start, stop, msg := domain.ParseDateBound(s, time.UTC)
+	if msg != "" {
+		v.Add(domain.VInvalid, msg, field)
 		return nil
 	}
 	if end {
-		t = t.AddDate(0, 0, 1)
+		return &stop
 	}
-	return &t
+	return &start
 }
 
 // Order returns one order of the caller's partner.

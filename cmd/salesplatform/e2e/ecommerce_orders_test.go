@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"salesplatform/persistence/psp"
 )
@@ -76,6 +77,12 @@ func TestEcommerceOrdersBackend(t *testing.T) {
 	}
 	if got := get(f.shopTok, "/api/v2/ecommerce/orders/?created_after=2999-01-01").JSON(t)["count"]; got != float64(0) {
 		t.Errorf("orders after 2999: %v", got)
+	}
+	if got := get(f.shopTok, "/api/v2/ecommerce/orders/?created_before=2999-01-01&created_after="+time.Now().UTC().Format(time.DateOnly)).JSON(t)["count"]; got != float64(1) {
+		t.Errorf("orders created from today: %v", got)
+	}
+	if res := get(f.shopTok, "/api/v2/ecommerce/orders/?created_after=tomorrow"); res.Status != http.StatusBadRequest || !strings.Contains(res.Body, `"created_after"`) {
+		t.Errorf("a date that is none: %d %s", res.Status, res.Body)
 	}
 	if res := get(f.shopTok, "/api/v2/ecommerce/orders/?status=lost"); res.Status != http.StatusBadRequest {
 		t.Errorf("an unknown status: %d %s", res.Status, res.Body)
