@@ -22,13 +22,17 @@ const (
 	msgURLCredential = "A URL may not hold a user name or password."
 )
 
-// Ranges no endpoint may reach (besides those netip.Addr names: loopback,
-// private, link-local, unspecified, multicast): "this network",
-// carrier-grade NAT (often the cloud's internal network) and broadcast.
+// Ranges outside the public internet besides those netip.Addr names
+// (loopback, private, link-local, unspecified, multicast): they lead
+// inside a network, embed an address that may, or lead nowhere public.
 var reservedPrefixes = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),
-	netip.MustParsePrefix("100.64.0.0/10"),
-	netip.MustParsePrefix("255.255.255.255/32"),
+	netip.MustParsePrefix("0.0.0.0/8"),     // this network
+	netip.MustParsePrefix("100.64.0.0/10"), // carrier-grade NAT (often the cloud's internal network)
+	netip.MustParsePrefix("192.0.0.0/24"),  // IETF protocol assignments
+	netip.MustParsePrefix("198.18.0.0/15"), // benchmarking
+	netip.MustParsePrefix("240.0.0.0/4"),   // reserved, and broadcast
+	netip.MustParsePrefix("64:ff9b::/96"),  // NAT64: embeds any IPv4 address
+	netip.MustParsePrefix("2002::/16"),     // 6to4: embeds any IPv4 address
 }
 
 // URLRule decides which URLs an endpoint may have: https to a public
@@ -90,13 +94,23 @@ func (r URLRule) Check(ctx context.Context, raw string) string {
 	return ""
 }
 
-func (r URLRule) allowed(a netip.Addr) bool {
-	for _, p := range r.Allowed {
+func (r URLRule) allowed(a netip.Addr) bool { return InNetworks(a, r.Allowed) }
+
+// InNetworks reports whether a is in one of networks.
+func InNetworks(a netip.Addr, networks []netip.Prefix) bool {
+	for _, p := range networks {
 		if p.Contains(a) {
 			return true
 		}
 	}
 	return false
+}
+
+// Reachable reports whether a delivery may connect to a: a public address,
+// or one in allowed (the rule of URLRule, for the address a delivery
+// dials).
+func Reachable(a netip.Addr, allowed []netip.Prefix) bool {
+	return a.IsValid() && (InNetworks(a, allowed) || !reserved(a))
 }
 
 // reserved reports an address outside the public internet.

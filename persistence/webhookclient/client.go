@@ -5,12 +5,12 @@ import (
 	"context"
 	"crypto/tls"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
+	"salesplatform/domain/webhooks"
 	"strconv"
 	"strings"
 	"syscall"
@@ -72,24 +72,6 @@ func New(cfg Config) *Client {
 		c.resolver = net.DefaultResolver
 	}
 	return c
-}
-
-// ParseAllowedNetworks reads WEBHOOK_ALLOWED_NETWORKS: comma-separated CIDRs,
-// empty for none.
-func ParseAllowedNetworks(s string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for f := range strings.SplitSeq(s, ",") {
-		f = strings.TrimSpace(f)
-		if f == "" {
-			continue
-		}
-		p, err := netip.ParsePrefix(f)
-		if err != nil {
-			return nil, fmt.Errorf("webhook allowed networks: %w", err)
-		}
-		out = append(out, p.Masked())
-	}
-	return out, nil
 }
 
 // Delivery is one attempt's message.
@@ -266,41 +248,8 @@ func (c *Client) control(_, address string, _ syscall.RawConn) error {
 	return nil
 }
 
-func (c *Client) inAllowed(a netip.Addr) bool {
-	for _, p := range c.allowed {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
-}
+func (c *Client) inAllowed(a netip.Addr) bool { return webhooks.InNetworks(a, c.allowed) }
 
-// permitted: public unicast addresses, and anything in the allowed networks.
-func (c *Client) permitted(a netip.Addr) bool {
-	if c.inAllowed(a) {
-		return true
-	}
-	if !a.IsValid() || a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() ||
-		a.IsLinkLocalMulticast() || a.IsInterfaceLocalMulticast() || a.IsMulticast() ||
-		a.IsUnspecified() {
-		return false
-	}
-	for _, p := range nonPublic {
-		if p.Contains(a) {
-			return false
-		}
-	}
-	return true
-}
-
-// nonPublic are ranges the netip predicates leave out that still lead
-// inside a network or nowhere public.
-var nonPublic = []netip.Prefix{
-	netip.MustParsePrefix("0.0.0.0/8"),     // this network
-	netip.MustParsePrefix("100.64.0.0/10"), // carrier-grade NAT
-	netip.MustParsePrefix("192.0.0.0/24"),  // IETF protocol assignments
-	netip.MustParsePrefix("198.18.0.0/15"), // benchmarking
-	netip.MustParsePrefix("240.0.0.0/4"),   // reserved, broadcast
-	netip.MustParsePrefix("64:ff9b::/96"),  // NAT64: embeds any IPv4 address
-	netip.MustParsePrefix("2002::/16"),     // 6to4: embeds any IPv4 address
-}
+// permitted: public unicast addresses, and anything in the allowed
+// networks, by the endpoints' own rule.
+func (c *Client) permitted(a netip.Addr) bool { return webhooks.Reachable(a, c.allowed) }

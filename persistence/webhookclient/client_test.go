@@ -426,28 +426,6 @@ func TestNextAttempt(t *testing.T) {
 	}
 }
 
-func TestParseAllowedNetworks(t *testing.T) {
-	got, err := webhookclient.ParseAllowedNetworks(" 127.0.0.0/8, 10.1.2.3/16 ,,fd00::/8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"127.0.0.0/8", "10.1.0.0/16", "fd00::/8"}
-	if len(got) != len(want) {
-		t.Fatalf("got %v", got)
-	}
-	for i := range want {
-		if got[i].String() != want[i] {
-			t.Errorf("[%d] = %v, want %s", i, got[i], want[i])
-		}
-	}
-	if got, err := webhookclient.ParseAllowedNetworks(""); err != nil || len(got) != 0 {
-		t.Errorf("empty: %v, %v", got, err)
-	}
-	if _, err := webhookclient.ParseAllowedNetworks("127.0.0.1"); err == nil {
-		t.Error("an address without a prefix length was accepted")
-	}
-}
-
 func TestCheckIsTheAddressDialled(t *testing.T) {
 	res := &resolver{hosts: map[string][]netip.Addr{
 		"public.test":   addrs("203.0.113.7", "2001:db8::7"),
