@@ -4,11 +4,14 @@
 // typed inputs of the writes (Optional, Fields: input.go) and the
 // validation helpers. Each area of the business is a package below it that
 // imports this core and declares the stores it needs: account, cart
-// (a buyer's cart and its funnel), catalogue, gifts, media, mpcart (a
-// marketplace's multi-product cart), network (network giftcards and
-// vouchers), notify (mails), payments (the payment hub: partners,
-// wallets, payments, payouts), prototypes, vouchers and widgets; idempotency,
-// services and l10n are shared helpers of several areas.
+// (a buyer's cart and its funnel), catalogue, checkout (a shop's orders:
+// pricing, payment, completion), ecommerce (a shop's products and
+// delivery settings), gifts, media, mpcart (a marketplace's multi-product
+// cart), network (network giftcards and vouchers), notify (mails),
+// payments (the payment hub: partners, wallets, payments, payouts),
+// prototypes, vouchers, webhooks (partners' endpoints and the events sent
+// to them) and widgets; idempotency, services and l10n are shared helpers
+// of several areas.
 //
 // Nothing here or below imports graph, rest, persistence or cmd: they
 // depend on the domain, never the reverse (docs/ARCHITECTURE.md draws the
