@@ -32,7 +32,7 @@ type webhookDeliveryRow struct {
 	ID         int64     `bun:"id"`
 	EndpointID int64     `bun:"endpoint_id"`
 	EventID    uuid.UUID `bun:"event_id"`
-	EventType  string    `bun:"type"`
+	EventType  string    `bun:"event_type"`
 	Body       string    `bun:"body"`
 	State      string    `bun:"state"`
 	Attempts   int       `bun:"attempts"`
@@ -52,7 +52,7 @@ func (s *WebhookDeliveryStore) LockDelivery(ctx context.Context, id int64) (*web
 func (s *WebhookDeliveryStore) delivery(ctx context.Context, id int64, lock bool) (*webhooks.Delivery, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	q := `SELECT d.id, d.endpoint_id, d.event_id, e.type, e.body, d.state, d.attempts
+	q := `SELECT d.id, d.endpoint_id, d.event_id, e.type AS event_type, e.body, d.state, d.attempts
 		FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ?`
 	if lock {
 		q += " FOR UPDATE OF d"
