@@ -100,6 +100,19 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 	if n := len(f.deliveries(t)); n != 2 {
 		t.Errorf("%d deliveries after a disabled endpoint's event, want 2", n)
 	}
+	// Enabled again, it loses its reason.
+	stores := persistence.WebhookStores(f.db)
+	again, err := stores.Endpoints.Endpoint(t.Context(), e.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.IsActive = true
+	if err := stores.Endpoints.UpdateEndpoint(t.Context(), again); err != nil {
+		t.Fatal(err)
+	}
+	if s := f.endpointState(t, e.ID); !s.IsActive || s.DisabledReason != "" || s.FailingSince != nil {
+		t.Errorf("endpoint enabled again: %+v", s)
+	}
 }
 
 func TestEndpointFailingFiveDaysIsDisabled(t *testing.T) {
