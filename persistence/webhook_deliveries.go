@@ -94,7 +94,9 @@ func (s *WebhookDeliveryStore) RecordAttempt(ctx context.Context, delivery int64
 	return nil
 }
 
-// LockHealth implements webhooks.DeliveryStore.
+// LockHealth implements webhooks.DeliveryStore: FOR NO KEY UPDATE, which
+// a change's transaction publishing an event to the endpoint (its
+// deliveries' foreign key takes KEY SHARE) does not wait for.
 func (s *WebhookDeliveryStore) LockHealth(ctx context.Context, endpoint int64) (*webhooks.Health, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
@@ -106,7 +108,7 @@ func (s *WebhookDeliveryStore) LockHealth(ctx context.Context, endpoint int64) (
 		FailingSince *time.Time `bun:"failing_since"`
 	}
 	if err := s.db.NewRaw(`SELECT id, partner_id, url, is_active, failing_since FROM webhook_endpoints
-		WHERE id = ? FOR UPDATE`, endpoint).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		WHERE id = ? FOR NO KEY UPDATE`, endpoint).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, fmt.Errorf("lock webhook endpoint: %w", err)
 	}
 	if len(rows) == 0 {

@@ -253,3 +253,28 @@ func TestPurgeRunsOnStart(t *testing.T) {
 		return n == 0
 	})
 }
+
+// A settle holding its endpoint's row does not hold up a change that
+// publishes an event to that endpoint.
+func TestSettleDoesNotBlockPublishing(t *testing.T) {
+	f := newFixture(t)
+	e := f.endpoint(t, &f.partner, "https://hooks.example.com/in", newSecret(t))
+	tx, err := f.db.BeginTx(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	if _, err := persistence.WebhookDeliveryStores(tx).Deliveries.LockHealth(t.Context(), e.ID); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.publishTx(t, map[string]any{"id": 1}, nil) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("publishing waited for the settle's lock")
+	}
+}
