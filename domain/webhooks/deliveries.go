@@ -289,7 +289,7 @@ func (s *DeliveryService) settle(ctx context.Context, d *Delivery, attempt int, 
 			return err
 		}
 		a := &Attempt{EndpointID: d.EndpointID, EventID: d.EventID, EventType: d.EventType, At: at,
-			StatusCode: res.StatusCode, Duration: res.Duration, Response: res.Response, State: locked.State}
+			StatusCode: res.StatusCode, Duration: res.Duration, Response: truncate(res.Response, MaxResponseBytes), State: locked.State}
 		if res.Err != nil {
 			a.Error = truncate(res.Err.Error(), maxErrorLength)
 		}
@@ -362,9 +362,12 @@ func (s *DeliveryService) disable(ctx context.Context, tx DeliveryStores, h *Hea
 	return tx.Outbox.Enqueue(ctx, mails...)
 }
 
-// maxErrorLength is the longest error text an attempt keeps (its column's
-// bound).
-const maxErrorLength = 1024
+// Bounds of what an attempt keeps (its columns'): the answer's first
+// 4 KB, and its error's first KB.
+const (
+	MaxResponseBytes = 4 << 10
+	maxErrorLength   = 1024
+)
 
 // truncate cuts s to at most n bytes, on a character's boundary.
 func truncate(s string, n int) string {

@@ -108,9 +108,16 @@ func TestDisableAfterIsFiveDays(t *testing.T) {
 // its column's bound, whole characters.
 func TestSettledIsSkippedAndErrorsBounded(t *testing.T) {
 	f := newDeliveryFixture(t)
+	// An answer's excerpt made valid UTF-8 may pass 4 KB: it is cut.
+	f.receiver.result = webhooks.SendResult{StatusCode: 500, Response: strings.Repeat("a\uFFFD", 2048), Verdict: webhooks.VerdictRetry}
+	out, err := f.svc.Deliver(t.Context(), f.publish(t), 1)
+	if err != nil || out.Attempt == nil || len(out.Attempt.Response) != webhooks.MaxResponseBytes {
+		t.Fatalf("long answer: %+v, %v", out.Attempt, err)
+	}
+	f.receiver.sent = nil
 	f.receiver.result = webhooks.SendResult{Err: errors.New(strings.Repeat("é", 600)), Verdict: webhooks.VerdictRetry}
 	id := f.publish(t)
-	out, err := f.svc.Deliver(t.Context(), id, 1)
+	out, err = f.svc.Deliver(t.Context(), id, 1)
 	if err != nil || out.Attempt == nil || len(out.Attempt.Error) != 1024 || !strings.HasSuffix(out.Attempt.Error, "é") {
 		t.Fatalf("%+v, %v", out.Attempt, err)
 	}
