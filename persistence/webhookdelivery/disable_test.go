@@ -278,3 +278,25 @@ func TestSettleDoesNotBlockPublishing(t *testing.T) {
 		t.Fatal("publishing waited for the settle's lock")
 	}
 }
+
+// A partner without an administrator with an address is told at its
+// agency address; one with neither is not mailed.
+func TestContactsFallBackToTheAgency(t *testing.T) {
+	f := newFixture(t)
+	store := persistence.WebhookDeliveryStores(f.db).Deliveries
+	if to, err := store.Contacts(t.Context(), f.partner, webhooks.MaxContacts); err != nil || len(to) != 0 {
+		t.Errorf("no contact: %v, %v", to, err)
+	}
+	if _, err := f.db.ExecContext(t.Context(), `INSERT INTO partner_legal_information (partner_id, agency_email) VALUES (?, ?)`,
+		f.partner, "agency@loire.example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if to, err := store.Contacts(t.Context(), f.partner, webhooks.MaxContacts); err != nil || len(to) != 1 || to[0] != "agency@loire.example.com" {
+		t.Errorf("agency: %v, %v", to, err)
+	}
+	f.admin(t, "ops@loire.example.com")
+	f.admin(t, "cto@loire.example.com")
+	if to, err := store.Contacts(t.Context(), f.partner, 1); err != nil || len(to) != 1 || to[0] != "ops@loire.example.com" {
+		t.Errorf("administrators, at most 1: %v, %v", to, err)
+	}
+}
