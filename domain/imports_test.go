@@ -34,7 +34,7 @@ var allowedImports = map[string][]string{
 	"notify":                {"", "l10n"},
 	"mpcart":                {"", "idempotency"},
 	"checkout":              {"", "cart", "ecommerce", "l10n", "network", "notify", "payments"},
-	"webhooks":              {""},
+	"webhooks":              {"", "notify"},
 	// Not an area: the idempotency keys of the operations that create or
 	// move value (network, payments).
 	"idempotency": {""},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -185,9 +186,12 @@ func (p *WebhookEvents) publishTo(ctx context.Context, ev webhooks.Event, target
 		return uuid.Nil, fmt.Errorf("webhook events: deliveries of %s: %w", ev.Type, err)
 	}
 	var jobs []river.InsertManyParams
+	// River's tags are letters, digits, _ and -: "order.paid" is tagged
+	// "order_paid".
+	tag := strings.ReplaceAll(ev.Type, ".", "_")
 	for _, d := range deliveries {
 		if d.State == webhooks.StatePending {
-			jobs = append(jobs, river.InsertManyParams{Args: WebhookArgs{DeliveryID: d.ID}, InsertOpts: &river.InsertOpts{Tags: []string{ev.Type}}})
+			jobs = append(jobs, river.InsertManyParams{Args: WebhookArgs{DeliveryID: d.ID}, InsertOpts: &river.InsertOpts{Tags: []string{tag}}})
 		}
 	}
 	if len(jobs) > 0 {

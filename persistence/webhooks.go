@@ -145,10 +145,17 @@ func (s *WebhookEndpointStore) CreateEndpoint(ctx context.Context, e *webhooks.E
 	return nil
 }
 
-// UpdateEndpoint implements webhooks.EndpointStore.
+// UpdateEndpoint implements webhooks.EndpointStore. An endpoint enabled
+// again loses why it was disabled and counts its failures afresh.
 func (s *WebhookEndpointStore) UpdateEndpoint(ctx context.Context, e *webhooks.Endpoint) error {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
+	if e.IsActive {
+		if _, err := s.db.ExecContext(ctx, `UPDATE webhook_endpoints SET disabled_reason = '', failing_since = NULL
+			WHERE id = ? AND NOT is_active`, e.ID); err != nil {
+			return fmt.Errorf("enable webhook endpoint: %w", err)
+		}
+	}
 	if _, err := s.db.NewUpdate().Model(webhookEndpointRowOf(e)).
 		Column("url", "events", "description", "is_active", "secret", "previous_secret", "previous_expires_at").
 		WherePK().Exec(ctx); err != nil {

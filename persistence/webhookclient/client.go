@@ -15,6 +15,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 )
 
 // DefaultTimeout bounds one attempt, from dialling to the answer's excerpt.
@@ -164,6 +165,12 @@ func (c *Client) send(ctx context.Context, d Delivery) Result {
 	// so a read error only shortens the excerpt.
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, ExcerptSize))
 	excerpt := strings.ReplaceAll(strings.ToValidUTF8(string(b), "\uFFFD"), "\x00", "")
+	// A replacement character is 3 bytes: invalid bytes can make the
+	// excerpt longer than what was read.
+	for len(excerpt) > ExcerptSize {
+		_, size := utf8.DecodeLastRuneInString(excerpt)
+		excerpt = excerpt[:len(excerpt)-size]
+	}
 	return Result{StatusCode: resp.StatusCode, Excerpt: excerpt}
 }
 

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
@@ -366,6 +367,17 @@ func TestSendKeepsAnExcerptOfTheAnswer(t *testing.T) {
 	}
 	if want := strings.Repeat("e", webhookclient.ExcerptSize-1); r.Excerpt != want {
 		t.Errorf("excerpt of %d bytes, want the first 4 KB less its NUL", len(r.Excerpt))
+	}
+
+	// Invalid UTF-8 becomes replacement characters, 3 bytes each: the
+	// excerpt still keeps within 4 KB, whole characters.
+	rc.answer = func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+		io.WriteString(w, strings.Repeat("a\xff", 5000))
+	}
+	r = c.Send(context.Background(), delivery(rc.srv.URL, secret))
+	if len(r.Excerpt) > webhookclient.ExcerptSize || !utf8.ValidString(r.Excerpt) || !strings.HasSuffix(r.Excerpt, "a\uFFFD") {
+		t.Errorf("excerpt of invalid UTF-8: %d bytes, ends %q", len(r.Excerpt), r.Excerpt[len(r.Excerpt)-8:])
 	}
 }
 

@@ -18,12 +18,16 @@ var RetrySchedule = []time.Duration{
 
 // NextAttempt is the delay after the failed attempt number attempt (1 for
 // the first) before the next one, or false once the schedule is spent.
-func NextAttempt(attempt int) (time.Duration, bool) {
+func NextAttempt(attempt int) (time.Duration, bool) { return NextIn(RetrySchedule, attempt) }
+
+// NextIn is NextAttempt under another schedule (WEBHOOK_RETRY_SCHEDULE):
+// schedule[0] is the first attempt's delay, which is none.
+func NextIn(schedule []time.Duration, attempt int) (time.Duration, bool) {
 	if attempt < 0 {
 		attempt = 0
 	}
-	if attempt >= len(RetrySchedule) {
+	if attempt >= len(schedule) {
 		return 0, false
 	}
-	return RetrySchedule[attempt], true
+	return schedule[attempt], true
 }

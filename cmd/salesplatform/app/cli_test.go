@@ -146,7 +146,7 @@ func TestHelp(t *testing.T) {
 	t.Parallel()
 	database := []string{"database-url", "data-dir", "db-max-conns", "log-level"}
 	serverOnly := []string{"addr", "redis-url", "cart-ttl", "hold-ttl", "max-conns", "max-conns-per-ip", "shutdown-grace", "drain-delay", "cors-origins", "trusted-proxies", "no-migrate",
-		"smtp-url", "mail-from", "dev-mode"}
+		"smtp-url", "mail-from", "dev-mode", "webhook-allowed-networks", "webhook-timeout", "webhook-retry-schedule"}
 	s3 := []string{"s3-endpoint", "s3-bucket", "s3-access-key-id", "s3-secret-access-key", "s3-region", "s3-insecure"}
 	for name, tc := range map[string]struct {
 		args      []string
@@ -224,7 +224,7 @@ func TestCORSOriginsSetting(t *testing.T) {
 	}
 }
 
-// A bad drain delay, trusted proxy or webhook network stops serve before
+// A bad drain delay, trusted proxy or webhook setting stops serve before
 // it starts, naming the setting.
 func TestDrainAndProxySettings(t *testing.T) {
 	t.Parallel()
@@ -233,6 +233,10 @@ func TestDrainAndProxySettings(t *testing.T) {
 		{"--drain-delay", "soon", "DRAIN_DELAY"},
 		{"--trusted-proxies", "10.0.0.0/8,nope", "TRUSTED_PROXIES"},
 		{"--webhook-allowed-networks", "127.0.0.0/8,10.0.0.0/33", "WEBHOOK_ALLOWED_NETWORKS"},
+		{"--webhook-timeout", "500ms", "WEBHOOK_TIMEOUT"},
+		{"--webhook-retry-schedule", "5s,soon", "WEBHOOK_RETRY_SCHEDULE"},
+		{"--webhook-retry-schedule", "5s,-1m", "WEBHOOK_RETRY_SCHEDULE"},
+		{"--webhook-retry-schedule", "", "WEBHOOK_RETRY_SCHEDULE"},
 	} {
 		if code, _, errOut := e2e.RunCommand(t, "serve", tc.flag, tc.value); code != 1 || !strings.Contains(errOut, tc.setting) {
 			t.Errorf("%s %q: exit %d, stderr %q", tc.flag, tc.value, code, errOut)

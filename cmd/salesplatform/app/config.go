@@ -23,6 +23,7 @@ import (
 	"salesplatform/persistence"
 	"salesplatform/persistence/blobstore"
 	"salesplatform/persistence/mailer"
+	"salesplatform/persistence/webhookclient"
 	"salesplatform/rest/middleware"
 )
 
@@ -86,6 +87,13 @@ type Config struct {
 	// WebhookAllowedNetworks are the networks webhook endpoints may reach
 	// although private or local, over http too (WEBHOOK_ALLOWED_NETWORKS).
 	WebhookAllowedNetworks []netip.Prefix
+	// WebhookTimeout bounds one attempt of a webhook delivery
+	// (WEBHOOK_TIMEOUT).
+	WebhookTimeout time.Duration
+	// WebhookRetrySchedule is the delay before each attempt of a
+	// delivery, the first's none (WEBHOOK_RETRY_SCHEDULE gives the
+	// others).
+	WebhookRetrySchedule []time.Duration
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client (TRUSTED_PROXIES): login throttling counts per client.
 	TrustedProxies middleware.ClientIPs
@@ -121,6 +129,8 @@ type Config struct {
 	dsn string
 	// mailMetrics counts the mails' deliveries, once serve started them.
 	mailMetrics prometheus.Collector
+	// webhookMetrics counts the webhook deliveries, once serve started them.
+	webhookMetrics prometheus.Collector
 	// connMetrics count the listener's connections, once serve listens.
 	connMetrics []prometheus.Collector
 
@@ -163,6 +173,8 @@ func bindConfig(fs *flag.FlagSet, cfg *Config, groups flagGroup) {
 	cfg.MaxConnsPerIP = defaultMaxConnsPerIP
 	cfg.ShutdownGrace = defaultShutdownGrace
 	cfg.PasswordHashing = passwordHashing(defaultHashMemoryMiB)
+	cfg.WebhookTimeout = webhookclient.DefaultTimeout
+	cfg.WebhookRetrySchedule = webhookclient.RetrySchedule
 
 	b := &binder{fs: fs}
 	if groups&groupDatabase != 0 {

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"salesplatform/domain/cart"
@@ -15,6 +16,7 @@ import (
 	"salesplatform/domain/webhooks"
 	"salesplatform/persistence"
 	"salesplatform/persistence/mailer"
+	"salesplatform/persistence/webhookclient"
 	"salesplatform/rest/middleware"
 )
 
@@ -214,4 +216,49 @@ func (b *binder) webhooks(cfg *Config) {
 			}
 			return nil
 		})
+	b.duration("webhook-timeout", "WEBHOOK_TIMEOUT", &cfg.WebhookTimeout,
+		"how long one attempt of a webhook delivery may take, from the look-up of the endpoint's host to its answer (env WEBHOOK_TIMEOUT, default "+
+			webhookclient.DefaultTimeout.String()+", 1s to 1m)",
+		"a duration from 1s to 1m", func(d time.Duration) bool { return d >= time.Second && d <= time.Minute })
+	schedule := formatSchedule(webhookclient.RetrySchedule[1:])
+	b.setting("webhook-retry-schedule", "WEBHOOK_RETRY_SCHEDULE", &schedule,
+		"comma-separated delays before each retry of a failed webhook delivery (env WEBHOOK_RETRY_SCHEDULE, default "+schedule+
+			"; their number is the retries, at most "+strconv.Itoa(maxRetries)+")",
+		func() (err error) {
+			if cfg.WebhookRetrySchedule, err = parseSchedule(schedule); err != nil {
+				return fmt.Errorf("WEBHOOK_RETRY_SCHEDULE: %w", err)
+			}
+			return nil
+		})
+}
+
+// maxRetries bounds WEBHOOK_RETRY_SCHEDULE below River's attempts of a
+// delivery job (persistence.WebhookArgs).
+const maxRetries = 50
+
+// parseSchedule reads WEBHOOK_RETRY_SCHEDULE, the retries' delays, as the
+// delivery schedule: the first attempt at once, then one per delay.
+func parseSchedule(list string) ([]time.Duration, error) {
+	out := []time.Duration{0}
+	for item := range strings.SplitSeq(list, ",") {
+		item = strings.TrimSpace(item)
+		d, err := time.ParseDuration(item)
+		if err != nil || d < time.Millisecond || d > 7*24*time.Hour {
+			return nil, fmt.Errorf("%q is not a duration from 1ms to 168h such as 5s or 2h", item)
+		}
+		out = append(out, d)
+	}
+	if len(out)-1 > maxRetries {
+		return nil, fmt.Errorf("%d retries, at most %d", len(out)-1, maxRetries)
+	}
+	return out, nil
+}
+
+// formatSchedule writes delays as WEBHOOK_RETRY_SCHEDULE reads them.
+func formatSchedule(delays []time.Duration) string {
+	s := make([]string, len(delays))
+	for i, d := range delays {
+		s[i] = d.String()
+	}
+	return strings.Join(s, ",")
 }

@@ -49,6 +49,8 @@ import (
 	"salesplatform/persistence/mailer"
 	"salesplatform/persistence/psp"
 	"salesplatform/persistence/throttlestore"
+	"salesplatform/persistence/webhookclient"
+	"salesplatform/persistence/webhookdelivery"
 	"salesplatform/rest"
 	"salesplatform/rest/middleware"
 	"salesplatform/rest/pagesecurity"
@@ -56,11 +58,11 @@ import (
 
 const serveUsage = `usage: salesplatform [serve] [flags]
 
-Serves REST and GraphQL (and /healthz, /readyz, /metrics), and delivers the
-queued mails (over --smtp-url, or to the log), until SIGINT or SIGTERM, then
-drains: /readyz answers 503, the listener closes, requests in flight and
-mails being sent finish (up to --shutdown-grace), and the private
-PostgreSQL stops.`
+Serves REST and GraphQL (and /healthz, /readyz, /metrics), delivers the
+queued mails (over --smtp-url, or to the log) and webhooks, until SIGINT or
+SIGTERM, then drains: /readyz answers 503, the listener closes, requests in
+flight and mails and webhooks being sent finish (up to --shutdown-grace),
+and the private PostgreSQL stops.`
 
 // DefaultGCPercent is the garbage collector's target while serving, unless
 // GOGC is set: a request allocates much short-lived memory (gqlgen's field
@@ -121,13 +123,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	if cfg.MailFrom == "" {
 		cfg.MailFrom = defaultMailFrom(cfg.PublicBaseURL)
 	}
-	stopMailer, err := startMailer(ctx, &cfg, log)
+	stopQueues, err := startQueues(ctx, db, &cfg, log)
 	if err != nil {
 		ln.Close()
 		return err
 	}
 	// Before the database closes (a defer registered earlier runs later).
-	defer func() { _ = stopMailer(context.WithoutCancel(ctx)) }()
+	defer func() { _ = stopQueues(context.WithoutCancel(ctx)) }()
 	stopJobs, err := startJobs(ctx, db, carts, &cfg, log)
 	if err != nil {
 		ln.Close()
@@ -155,7 +157,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer, h Hooks
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	return drain(ctx, srv, errc, stopMailer, &cfg, log, h)
+	return drain(ctx, srv, errc, stopQueues, &cfg, log, h)
 }
 
 // listen opens the server's listener, capped: connections past the cap
@@ -230,7 +232,7 @@ func startJobs(ctx context.Context, db *bun.DB, carts cart.CartStore, cfg *Confi
 // still accepted while the balancer's probe notices, Shutdown closes the
 // listener and waits for the requests in flight, up to the grace. The
 // database and the cart store close after it returns (serve's defers).
-func drain(ctx context.Context, srv *http.Server, errc chan error, stopMailer func(context.Context) error, cfg *Config, log *slog.Logger, h Hooks) error {
+func drain(ctx context.Context, srv *http.Server, errc chan error, stopQueues func(context.Context) error, cfg *Config, log *slog.Logger, h Hooks) error {
 	select {
 	case err := <-errc:
 		return err
@@ -245,11 +247,11 @@ func drain(ctx context.Context, srv *http.Server, errc chan error, stopMailer fu
 	time.Sleep(cfg.DrainDelay)
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownGrace)
 	defer cancel()
-	// The mails being sent finish beside the requests, within the same
-	// grace; mails a request queues meanwhile wait in the database for the
-	// next worker.
+	// The mails and webhooks being sent finish beside the requests,
+	// within the same grace; those a request queues meanwhile wait in the
+	// database for the next worker.
 	mailsStopped := make(chan error, 1)
-	go func() { mailsStopped <- stopMailer(sctx) }()
+	go func() { mailsStopped <- stopQueues(sctx) }()
 	if err := srv.Shutdown(sctx); err != nil {
 		// Requests still running after the grace are cut off: the
 		// process was asked to stop, and stopping is not a failure.
@@ -258,13 +260,60 @@ func drain(ctx context.Context, srv *http.Server, errc chan error, stopMailer fu
 		_ = srv.Close()
 	}
 	if err := <-mailsStopped; err != nil {
-		log.Warn("mails still being sent after the shutdown grace", "error", err.Error())
+		log.Warn("mails or webhooks still being sent after the shutdown grace", "error", err.Error())
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	log.Info("requests drained; stopping")
 	return nil
+}
+
+// startQueues starts the job queues' workers, the mails' and the
+// webhooks', and returns stop, which stops both at once, waiting for what
+// they are sending until ctx ends.
+func startQueues(ctx context.Context, db *bun.DB, cfg *Config, log *slog.Logger) (stop func(context.Context) error, err error) {
+	stopMailer, err := startMailer(ctx, cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	stopWebhooks, err := startWebhooks(ctx, db, cfg, log)
+	if err != nil {
+		_ = stopMailer(ctx)
+		return nil, err
+	}
+	return func(ctx context.Context) error {
+		webhooksStopped := make(chan error, 1)
+		go func() { webhooksStopped <- stopWebhooks(ctx) }()
+		return errors.Join(stopMailer(ctx), <-webhooksStopped)
+	}, nil
+}
+
+// startWebhooks starts sending the webhook deliveries
+// (persistence/webhookdelivery) on a pgx pool of their own, reading and
+// settling them on db; stop is as startMailer's.
+func startWebhooks(ctx context.Context, db *bun.DB, cfg *Config, log *slog.Logger) (stop func(context.Context) error, err error) {
+	pool, err := persistence.OpenPgxPool(ctx, cfg.dsn, webhookdelivery.PoolConns)
+	if err != nil {
+		return nil, err
+	}
+	client := webhookclient.New(webhookclient.Config{AllowedNetworks: cfg.WebhookAllowedNetworks, Timeout: cfg.WebhookTimeout})
+	d, err := webhookdelivery.Start(ctx, pool, webhookdelivery.Config{DB: db, Client: client, Timeout: cfg.WebhookTimeout,
+		Schedule: cfg.WebhookRetrySchedule, Logger: log})
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	cfg.webhookMetrics = d.Collector()
+	var once sync.Once
+	var stopErr error
+	return func(ctx context.Context) error {
+		once.Do(func() {
+			stopErr = d.Stop(ctx)
+			pool.Close()
+		})
+		return stopErr
+	}, nil
 }
 
 // startMailer starts delivering the outbox's mails (persistence/mailer) on
@@ -407,6 +456,9 @@ func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger)
 	registerMetrics(reg, db, carts)
 	if cfg.mailMetrics != nil {
 		reg.MustRegister(cfg.mailMetrics)
+	}
+	if cfg.webhookMetrics != nil {
+		reg.MustRegister(cfg.webhookMetrics)
 	}
 	reg.MustRegister(cfg.connMetrics...)
 	metrics := middleware.NewMetrics(reg)
