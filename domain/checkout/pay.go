@@ -257,6 +257,9 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 	if err := tx.Orders.CreateOrder(ctx, o); err != nil {
 		return err
 	}
+	if err := publishOrder(ctx, tx, "order.created", o.ID); err != nil {
+		return err
+	}
 	short, err := tx.Catalogue.TakeStock(ctx, stockOf(o))
 	if err != nil {
 		return err
@@ -288,9 +291,6 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 		case err != nil:
 			return err
 		}
-	}
-	if err := publishOrder(ctx, tx, "order.created", o.ID); err != nil {
-		return err
 	}
 	if o.Payment == nil {
 		return s.complete(ctx, tx, o)
