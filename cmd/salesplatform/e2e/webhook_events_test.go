@@ -1,0 +1,126 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/uptrace/bun"
+
+	"salesplatform/persistence/dbtest"
+)
+
+// webhookEvent is an event as its endpoint receives it: its body.
+type webhookEvent struct {
+	Type      string         `json:"type"`
+	Timestamp string         `json:"timestamp"`
+	Data      map[string]any `json:"data"`
+}
+
+// receivedWebhooks are the events kept for endpoint, oldest first, each
+// with its delivery waiting for the delivery worker. (Read from the
+// database: where a test runs a receiver, it reads what it received.)
+func receivedWebhooks(t *testing.T, db *bun.DB, endpoint int64) []webhookEvent {
+	t.Helper()
+	var rows []struct {
+		Body  string `bun:"body"`
+		State string `bun:"state"`
+		Jobs  int    `bun:"jobs"`
+	}
+	if err := db.NewRaw(`SELECT e.body, d.state, (SELECT count(*) FROM river_job j
+			WHERE j.kind = 'webhook' AND (j.args->>'delivery_id')::bigint = d.id) AS jobs
+		FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+		WHERE d.endpoint_id = ? ORDER BY e.created_at, e.id`, endpoint).Scan(context.Background(), &rows); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]webhookEvent, len(rows))
+	for i, r := range rows {
+		if r.Jobs != 1 {
+			t.Errorf("delivery %d of endpoint %d (%s) has %d jobs", i, endpoint, r.State, r.Jobs)
+		}
+		if err := json.Unmarshal([]byte(r.Body), &out[i]); err != nil || out[i].Timestamp == "" {
+			t.Errorf("body %s: %v", r.Body, err)
+		}
+	}
+	return out
+}
+
+func webhookTypes(events []webhookEvent) []string {
+	var out []string
+	for _, e := range events {
+		out = append(out, e.Type)
+	}
+	return out
+}
+
+// A checkout through the funnel keeps order.created and order.paid for
+// the shop's endpoint; order.paid's data is the order as its backend's
+// GET answers it, and order.created's the same order, pending. Another
+// partner's endpoint receives nothing.
+func TestCheckoutWebhookEvents(t *testing.T) {
+	t.Parallel()
+	f := newFunnelFixture(t)
+	var shop, other int64
+	gcMust(t, f.db.NewRaw(`SELECT id FROM partners WHERE name = 'Shop & Co'`).Scan(context.Background(), &shop))
+	gcMust(t, f.db.NewRaw(`SELECT id FROM partners WHERE name = 'No Site'`).Scan(context.Background(), &other))
+	endpoint := dbtest.WebhookEndpoint(t, f.db, shop, "order.created", "order.paid")
+	otherEndpoint := dbtest.WebhookEndpoint(t, f.db, other)
+
+	ref := f.checkoutOnce(t)
+	events := receivedWebhooks(t, f.db, endpoint)
+	if got := webhookTypes(events); !slices.Equal(got, []string{"order.created", "order.paid"}) {
+		t.Fatalf("the shop's endpoint got %v", got)
+	}
+	api := f.browser()
+	order := api.get(t, fmt.Sprintf("http://api.test/api/v2/ecommerce/orders/%v/", events[1].Data["id"]),
+		"Authorization", "Token "+f.shopTok).JSON(t)
+	if order["reference"] != ref || !reflect.DeepEqual(events[1].Data, order) {
+		t.Errorf("order.paid's data\n%v\nis not the order's GET\n%v", events[1].Data, order)
+	}
+	created := events[0].Data
+	if created["id"] != order["id"] || created["status"] != "pending" || created["paid_at"] != nil ||
+		!reflect.DeepEqual(created["lines"], order["lines"]) || created["total"] != order["total"] {
+		t.Errorf("order.created's data %v", created)
+	}
+	if got := receivedWebhooks(t, f.db, otherEndpoint); len(got) != 0 {
+		t.Errorf("another partner's endpoint got %v", webhookTypes(got))
+	}
+}
+
+// A network giftcard's creation and use keep their events for its
+// marketplace's endpoint, the use for the partner's where it was used
+// too; their data are the records the API answered.
+func TestNetworkGiftcardWebhookEvents(t *testing.T) {
+	t.Parallel()
+	f := newNGCFixture(t)
+	market := dbtest.WebhookEndpoint(t, f.db, f.market)
+	spa := dbtest.WebhookEndpoint(t, f.db, f.spa, "network_giftcard.used")
+	rival := dbtest.WebhookEndpoint(t, f.db, f.rival)
+	card := f.create(t, f.marketTok, "paid", "50", "")
+	r := f.post(t, "/api/networkgiftcards_by_code/"+card["code"].(string)+"/use/", f.marketTok,
+		`{"creation_date": "2026-03-10", "value": "20.50", "partner_source_id": 101, "send_usage_notification_email": false}`)
+	if r.Status != 200 {
+		t.Fatalf("use: %d %s", r.Status, r.Body)
+	}
+	usage := r.JSON(t)
+
+	events := receivedWebhooks(t, f.db, market)
+	if got := webhookTypes(events); !slices.Equal(got, []string{"network_giftcard.created", "network_giftcard.used"}) {
+		t.Fatalf("the marketplace's endpoint got %v", got)
+	}
+	if !reflect.DeepEqual(events[0].Data, card) {
+		t.Errorf("network_giftcard.created's data\n%v\nis not the creation's answer\n%v", events[0].Data, card)
+	}
+	if !reflect.DeepEqual(events[1].Data, usage) {
+		t.Errorf("network_giftcard.used's data\n%v\nis not the use's answer\n%v", events[1].Data, usage)
+	}
+	if got := receivedWebhooks(t, f.db, spa); len(got) != 1 || !reflect.DeepEqual(got[0].Data, usage) {
+		t.Errorf("the partner's endpoint got %+v", got)
+	}
+	if got := receivedWebhooks(t, f.db, rival); len(got) != 0 {
+		t.Errorf("another marketplace's endpoint got %v", webhookTypes(got))
+	}
+}
