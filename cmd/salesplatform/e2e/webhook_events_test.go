@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"reflect"
 	"slices"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"salesplatform/persistence/dbtest"
+	"salesplatform/persistence/psp"
 )
 
 // webhookEvent is an event as its endpoint receives it: its body.
@@ -122,5 +124,33 @@ func TestNetworkGiftcardWebhookEvents(t *testing.T) {
 	}
 	if got := receivedWebhooks(t, f.db, rival); len(got) != 0 {
 		t.Errorf("another marketplace's endpoint got %v", webhookTypes(got))
+	}
+}
+
+// A payment request paid by card keeps payment_request.paid and
+// payment.succeeded for its partner's endpoint, their data the request's
+// and the payment's GET.
+func TestPaymentRequestWebhookEvents(t *testing.T) {
+	t.Parallel()
+	f := newPayFixture(t)
+	var spa int64
+	gcMust(t, f.db.NewRaw(`SELECT id FROM partners WHERE uuid = ?`, f.spaUUID).Scan(context.Background(), &spa))
+	endpoint := dbtest.WebhookEndpoint(t, f.db, spa, "payment_request.paid", "payment.succeeded")
+	r := f.request(t)
+	card := f.payRequest(t, r)
+	if res := f.form(t, card, "card_number="+psp.CardSuccess); res.Status != http.StatusSeeOther {
+		t.Fatalf("card form %d %s", res.Status, res.Body)
+	}
+	events := receivedWebhooks(t, f.db, endpoint)
+	if got := webhookTypes(events); !slices.Equal(got, []string{"payment_request.paid", "payment.succeeded"}) {
+		t.Fatalf("the partner's endpoint got %v", got)
+	}
+	request := f.call(t, http.MethodGet, requestsBase+fmt.Sprint(r["id"])+"/", f.cashierTok, "").JSON(t)
+	if !reflect.DeepEqual(events[0].Data, request) {
+		t.Errorf("payment_request.paid's data\n%v\nis not the request's GET\n%v", events[0].Data, request)
+	}
+	payment := f.call(t, http.MethodGet, paymentsBase+fmt.Sprint(events[1].Data["id"])+"/", f.cashierTok, "").JSON(t)
+	if payment["payment_request_id"] != r["id"] || !reflect.DeepEqual(events[1].Data, payment) {
+		t.Errorf("payment.succeeded's data\n%v\nis not the payment's GET\n%v", events[1].Data, payment)
 	}
 }
