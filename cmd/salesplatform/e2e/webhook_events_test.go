@@ -11,6 +11,8 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"salesplatform/domain/account"
+	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/psp"
 )
@@ -90,6 +92,44 @@ func TestCheckoutWebhookEvents(t *testing.T) {
 	if got := receivedWebhooks(t, f.db, otherEndpoint); len(got) != 0 {
 		t.Errorf("another partner's endpoint got %v", webhookTypes(got))
 	}
+
+	// The event types' example of order.paid has the real event's shape.
+	accounts := account.NewAccountService(persistence.NewDatabase(f.db), nil, dbtest.CheapHashing)
+	staff := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "hooks-staff", Staff: true})
+	types := api.get(t, "http://api.test/api/webhooks/event_types/?page_size=100", "Authorization", "Token "+staff.Token).JSON(t)
+	for _, it := range types["results"].([]any) {
+		if it := it.(map[string]any); it["type"] == "order.paid" {
+			example := it["example"].(map[string]any)
+			if !sameKeys(example["data"], events[1].Data) || example["type"] != "order.paid" || example["timestamp"] == nil {
+				t.Errorf("order.paid's example\n%v\nhas not the shape of the event\n%v", example, events[1].Data)
+			}
+			return
+		}
+	}
+	t.Errorf("no order.paid among the event types %v", types)
+}
+
+// sameKeys reports whether a and b are JSON values of the same shape: the
+// same keys in their objects (at every depth, lists by their first item).
+func sameKeys(a, b any) bool {
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			w, ok := b[k]
+			if !ok || (v != nil && w != nil && !sameKeys(v, w)) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		return ok && (len(a) == 0 || len(b) == 0 || sameKeys(a[0], b[0]))
+	}
+	return true
 }
 
 // A network giftcard's creation and use keep their events for its
