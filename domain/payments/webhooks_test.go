@@ -1,13 +1,18 @@
 package payments_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"salesplatform/domain"
+	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
 	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/psp"
@@ -112,6 +117,52 @@ func TestActivationWebhookEvent(t *testing.T) {
 	}
 	if len(events) != 1 || events[0].Type != "partner.payments_activated" || json.Unmarshal(events[0].Data, &data) != nil ||
 		data.ID != p.ID || data.Activation.Status != payments.ActivationCompleted {
+		t.Errorf("events %+v", events)
+	}
+}
+
+// A payment request paid by card keeps payment_request.paid for its
+// partner, its data with the public page's address; starting its
+// payment keeps none.
+func TestPaymentRequestWebhookEvent(t *testing.T) {
+	t.Parallel()
+	dbtest.UseJSONWebhooks()
+	f := newPayoutFixture(t)
+	f.pays.WithRequestPages("https://sales.example.com", nil)
+	ep := dbtest.WebhookEndpoint(t, f.db, f.spa.ID, "payment_request.paid")
+	r, err := f.pays.CreatePaymentRequest(f.member(f.spa), payments.PaymentRequestInput{PartnerUUID: domain.Some(f.spa.UUID),
+		Amount: domain.Some(dec("40")), Language: domain.Some("en"),
+		Customer: domain.Some(network.CustomerInput{FirstName: domain.Some("Ada"), LastName: domain.Some("Lovelace"),
+			Email: domain.Some("ada@example.com")})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, err := f.pays.PayPaymentRequest(context.Background(), r.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := dbtest.WebhookTypes(t, f.db, ep); len(got) != 0 {
+		t.Errorf("before the card: %v", got)
+	}
+	u, err := url.Parse(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodPost, u.Path, strings.NewReader("card_number="+psp.CardSuccess))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec := httptest.NewRecorder()
+	psp.NewSim(f.db, simBase).Handler(psp.Callbacks{PayinChanged: f.pays.SyncPayin}).ServeHTTP(rec, req)
+	if rec.Code != http.StatusSeeOther {
+		t.Fatalf("card page answered %d %s", rec.Code, rec.Body)
+	}
+	events := dbtest.WebhookEvents(t, f.db, ep)
+	var data struct {
+		ID     int64
+		Status string
+		URL    string
+	}
+	if len(events) != 1 || events[0].Type != "payment_request.paid" || json.Unmarshal(events[0].Data, &data) != nil ||
+		data.ID != r.ID || data.Status != payments.RequestPaid || data.URL != "https://sales.example.com/pay/"+r.Code+"/" {
 		t.Errorf("events %+v", events)
 	}
 }
