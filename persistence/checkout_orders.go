@@ -22,7 +22,7 @@ import (
 // outbox, all on the same db.
 func CheckoutStores(db bun.IDB) checkout.Stores {
 	return checkout.Stores{Orders: &CheckoutOrderStore{db: db}, Catalogue: NewEcommerceProductStore(db),
-		Coupons: &CheckoutCouponStore{db: db}, Network: NetworkStores(db), Outbox: NewOutbox(db)}
+		Coupons: &CheckoutCouponStore{db: db}, Network: NetworkStores(db), Outbox: NewOutbox(db), Events: NewWebhookEvents(db)}
 }
 
 // CheckoutOrderStore is checkout.OrderStore on PostgreSQL: orders,

@@ -27,7 +27,7 @@ func NetworkStores(db bun.IDB) network.Stores {
 	cards := &NetworkGiftcardStore{db: db}
 	return network.Stores{Giftcards: cards, Balances: cards, Holds: cards, Ledger: cards, Vouchers: &NetworkVoucherStore{db: db},
 		Partners: &NetworkPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Lists: &NetworkListStore{db: db}, Keys: NewIdempotencyStore(db),
-		Outbox: NewOutbox(db)}
+		Outbox: NewOutbox(db), Events: NewWebhookEvents(db)}
 }
 
 type networkCardRow struct {

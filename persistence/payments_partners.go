@@ -29,7 +29,7 @@ var _ payments.PartnerStore = (*PaymentPartnerStore)(nil)
 // db.
 func PaymentPartnerStores(db bun.IDB) payments.PartnerStores {
 	return payments.PartnerStores{Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db},
-		KYC: &KYCDocumentStore{db: db}, Keys: NewIdempotencyStore(db)}
+		KYC: &KYCDocumentStore{db: db}, Keys: NewIdempotencyStore(db), Events: NewWebhookEvents(db)}
 }
 
 // CreateCompany implements payments.PartnerStore.

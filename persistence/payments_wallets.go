@@ -37,7 +37,7 @@ func paymentWallets(db bun.IDB) payments.WalletStore {
 func PaymentsStores(db bun.IDB) payments.Stores {
 	return payments.Stores{Wallets: paymentWallets(db), Payments: &PaymentStore{db: db},
 		Partners: &PaymentPartnerStore{PartnerStore: &PartnerStore{db: db}, db: db}, Payouts: &PayoutStore{db: db},
-		Requests: &PaymentRequestStore{db: db}, Keys: NewIdempotencyStore(db)}
+		Requests: &PaymentRequestStore{db: db}, Keys: NewIdempotencyStore(db), Events: NewWebhookEvents(db)}
 }
 
 type walletRow struct {

@@ -98,6 +98,10 @@ func (p *WebhookEvents) PublishTest(ctx context.Context, endpoint int64, ev webh
 	return p.publishTo(ctx, ev, []webhookTarget{{Endpoint: endpoint, Open: open}})
 }
 
+// webhookJobTag is the River tag of an event type's jobs: River's tags
+// take no dot ("order.paid" is tagged order-paid).
+func webhookJobTag(eventType string) string { return strings.ReplaceAll(eventType, ".", "-") }
+
 // webhookTarget is an endpoint an event goes to; Open is false when its
 // backlog is full.
 type webhookTarget struct {
@@ -186,12 +190,9 @@ func (p *WebhookEvents) publishTo(ctx context.Context, ev webhooks.Event, target
 		return uuid.Nil, fmt.Errorf("webhook events: deliveries of %s: %w", ev.Type, err)
 	}
 	var jobs []river.InsertManyParams
-	// River's tags are letters, digits, _ and -: "order.paid" is tagged
-	// "order_paid".
-	tag := strings.ReplaceAll(ev.Type, ".", "_")
 	for _, d := range deliveries {
 		if d.State == webhooks.StatePending {
-			jobs = append(jobs, river.InsertManyParams{Args: WebhookArgs{DeliveryID: d.ID}, InsertOpts: &river.InsertOpts{Tags: []string{tag}}})
+			jobs = append(jobs, river.InsertManyParams{Args: WebhookArgs{DeliveryID: d.ID}, InsertOpts: &river.InsertOpts{Tags: []string{webhookJobTag(ev.Type)}}})
 		}
 	}
 	if len(jobs) > 0 {

@@ -175,8 +175,19 @@ func (a *api) handlePaymentRefund(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": ref.Status, "detail": ref.Detail(),
-		"refund_id": ref.UUID.String()})
+	writeJSON(w, http.StatusOK, toJSONRefund(ref))
+}
+
+// jsonRefund is a refund's answer: {status, detail} and this service's
+// refund_id.
+type jsonRefund struct {
+	Status   string `json:"status"`
+	Detail   string `json:"detail"`
+	RefundID string `json:"refund_id"`
+}
+
+func toJSONRefund(ref *payments.Refund) jsonRefund {
+	return jsonRefund{Status: ref.Status, Detail: ref.Detail(), RefundID: ref.UUID.String()}
 }
 
 // jsonTransaction is the transaction record.

@@ -40,15 +40,16 @@ func Register(r *mux.Router, s services.Services) {
 	registerAdminPrototypeRoutes(r, a) // prototypes*.go
 	registerNetworkGiftcardRoutes(r, a)
 	registerMultiProductCartRoutes(r, a)
-	registerNetworkVoucherRoutes(r, a) // network_vouchers.go
-	registerPaymentPartnerRoutes(r, a) // payments_partners.go
-	registerPaymentRoutes(r, a)        // payments.go
-	registerPaymentWalletRoutes(r, a)  // payments_wallets.go
-	registerPayoutRoutes(r, a)         // payouts.go
-	registerPaymentRequestRoutes(r, a) // payment_requests.go
-	registerEcommerceRoutes(r, a)      // ecommerce_products.go
-	registerWebhookRoutes(r, a)        // webhooks*.go
-	registerOpenAPIRoutes(r, a)        // openapi.go: the document of these routes
+	registerNetworkVoucherRoutes(r, a)   // network_vouchers.go
+	registerPaymentPartnerRoutes(r, a)   // payments_partners.go
+	registerPaymentRoutes(r, a)          // payments.go
+	registerPaymentWalletRoutes(r, a)    // payments_wallets.go
+	registerPayoutRoutes(r, a)           // payouts.go
+	registerPaymentRequestRoutes(r, a)   // payment_requests.go
+	registerEcommerceRoutes(r, a)        // ecommerce_products.go
+	registerWebhookRoutes(r, a)          // webhooks*.go
+	registerWebhookEventTypeRoutes(r, a) // webhook_event_types.go
+	registerOpenAPIRoutes(r, a)          // openapi.go: the document of these routes
 
 	r.NotFoundHandler = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusNotFound, detail(domain.MsgNotFound))

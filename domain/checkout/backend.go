@@ -186,7 +186,10 @@ func (s *Service) RefundOrder(ctx context.Context, id int64, in RefundInput) (*O
 		}
 		cur.UpdatedAt = s.now()
 		out = cur
-		return tx.Orders.SaveOrderState(ctx, cur)
+		if err := tx.Orders.SaveOrderState(ctx, cur); err != nil {
+			return err
+		}
+		return publishOrder(ctx, tx, "order.refunded", cur.ID)
 	})
 	if err != nil {
 		return nil, err

@@ -20,6 +20,7 @@ import (
 	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/network"
 	"salesplatform/domain/payments"
+	"salesplatform/domain/webhooks"
 )
 
 // Refusals of Pay and Finish.
@@ -256,6 +257,9 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 	if err := tx.Orders.CreateOrder(ctx, o); err != nil {
 		return err
 	}
+	if err := publishOrder(ctx, tx, "order.created", o.ID); err != nil {
+		return err
+	}
 	short, err := tx.Catalogue.TakeStock(ctx, stockOf(o))
 	if err != nil {
 		return err
@@ -377,7 +381,20 @@ func (s *Service) complete(ctx context.Context, tx Stores, o *Order) error {
 	if err != nil {
 		return err
 	}
-	return tx.Outbox.Enqueue(ctx, confirmationMail(o, partner.Name))
+	if err := tx.Outbox.Enqueue(ctx, confirmationMail(o, partner.Name)); err != nil {
+		return err
+	}
+	return publishOrder(ctx, tx, "order.paid", o.ID)
+}
+
+// publishOrder keeps the webhook event typ of the order id, to its shop,
+// in tx: the order read back as the orders' backend shows it.
+func publishOrder(ctx context.Context, tx Stores, typ string, id int64) error {
+	o, err := tx.Orders.FindOrderByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	return tx.Events.Publish(ctx, webhooks.Event{Type: typ, Partners: []int64{o.PartnerID}, Resource: shown(o)})
 }
 
 // fail makes the locked pending order failed and gives its reservations

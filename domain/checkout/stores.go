@@ -11,6 +11,7 @@ import (
 	"salesplatform/domain/ecommerce"
 	"salesplatform/domain/network"
 	"salesplatform/domain/notify"
+	"salesplatform/domain/webhooks"
 )
 
 // Stores are the checkout's stores, bound to one transaction by the unit
@@ -23,6 +24,8 @@ type Stores struct {
 	Coupons   CouponStore
 	Network   network.Stores
 	Outbox    notify.Outbox
+	// Events keeps the webhook events of a change in its transaction.
+	Events webhooks.Publisher
 }
 
 // Coupon is a partner's discount coupon as the checkout reads it

@@ -104,7 +104,7 @@ func (s *GiftcardService) CaptureFor(ctx context.Context, tx Stores, code, reser
 	usage := &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: h.PartnerID,
 		PartnerSourceID: h.PartnerSourceID, Value: h.Amount, IsActive: true, ReservationID: h.ReservationID,
 		CreationDate: now, TimeZone: card.TimeZone}
-	_, ok, err := tx.Balances.UseCard(ctx, usage)
+	ok, err := useCard(ctx, tx, usage)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
+	"salesplatform/domain/webhooks"
 )
 
 // Network giftcard statuses (the spec's values; transitions are this
@@ -193,8 +194,11 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, in GiftcardInput) 
 			if taken {
 				continue
 			}
-			out, err = tx.Giftcards.GiftcardByCode(ctx, g.Code, nil)
-			return err
+			if out, err = tx.Giftcards.GiftcardByCode(ctx, g.Code, nil); err != nil {
+				return err
+			}
+			return tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.created",
+				Partners: []int64{out.MarketplaceID}, Resource: out})
 		}
 		return fmt.Errorf("network giftcard: no free code after %d draws", codeAttempts)
 	})

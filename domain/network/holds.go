@@ -275,7 +275,7 @@ func (s *GiftcardService) Capture(ctx context.Context, in CaptureInput) (*Usage,
 		}
 		// The held amount is back: the guard holds unless the card stopped
 		// being usable in between.
-		_, ok, err := tx.Balances.UseCard(ctx, usage)
+		ok, err := useCard(ctx, tx, usage)
 		if err != nil {
 			return err
 		}

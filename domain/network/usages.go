@@ -18,6 +18,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/notify"
+	"salesplatform/domain/webhooks"
 )
 
 // Network giftcard statuses a card can be used in.
@@ -129,6 +130,8 @@ type Stores struct {
 	Keys      idempotency.Store
 	// Outbox queues the mails of a change in its transaction.
 	Outbox notify.Outbox
+	// Events keeps the webhook events of a change in its transaction.
+	Events webhooks.Publisher
 }
 
 // GiftcardService makes, finds, uses and holds network giftcards.
@@ -373,10 +376,7 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 			t := sp.freeze.Noon(loc)
 			usage.FreezePayoutDate = &t
 		}
-		ok, err := s.spend(ctx, tx, card, func() (bool, error) {
-			_, ok, err := tx.Balances.UseCard(ctx, usage)
-			return ok, err
-		})
+		ok, err := s.spend(ctx, tx, card, func() (bool, error) { return useCard(ctx, tx, usage) })
 		switch {
 		case err != nil:
 			return err
@@ -496,13 +496,29 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) 
 		case !done:
 			return nil
 		}
-		return tx.Balances.Restore(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
-			UsageID: &u.ID, PartnerID: &u.PartnerID, ActorID: &c.User.ID, ReservationID: u.ReservationID, Comment: comment})
+		if err := tx.Balances.Restore(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
+			UsageID: &u.ID, PartnerID: &u.PartnerID, ActorID: &c.User.ID, ReservationID: u.ReservationID, Comment: comment}); err != nil {
+			return err
+		}
+		return tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.usage_cancelled",
+			Partners: webhooks.Recipients(u.MarketplaceID, u.PartnerID), Resource: u})
 	})
 	if err != nil {
 		return nil, err
 	}
 	return usage, nil
+}
+
+// useCard is every use of a card (a use, a hold's capture, an order's):
+// Balances.UseCard, and its webhook event when it took the value, to the
+// card's marketplace and the partner where it was used.
+func useCard(ctx context.Context, tx Stores, u *Usage) (bool, error) {
+	_, ok, err := tx.Balances.UseCard(ctx, u)
+	if err != nil || !ok {
+		return ok, err
+	}
+	return true, tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.used",
+		Partners: webhooks.Recipients(u.MarketplaceID, u.PartnerID), Resource: u})
 }
 
 func fieldError(field, code, msg string) error {

@@ -14,6 +14,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/webhooks"
 )
 
 // Network vouchers: a voucher of a marketplace's box is used a number of
@@ -472,8 +473,12 @@ func (s *VoucherService) RecordUsage(ctx context.Context, in UsageInput) (*Vouch
 			IsActive: true, Comment: comment, ManagementFees: v.ManagementFees, CommissionRate: v.CommissionRate,
 			CreationDate: at, ActorUserID: c.User.ID}
 		ok, err := tx.Vouchers.UseVoucher(ctx, usage)
-		if err != nil || ok {
+		if err != nil {
 			return err
+		}
+		if ok {
+			return tx.Events.Publish(ctx, webhooks.Event{Type: "network_voucher.used",
+				Partners: webhooks.Recipients(usage.MarketplaceID, usage.PartnerID), Resource: usage})
 		}
 		// Refused by the guard: another usage or cancel came first. Say
 		// why from what the voucher is now.

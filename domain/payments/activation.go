@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"salesplatform/domain"
+	"salesplatform/domain/webhooks"
 )
 
 // ProviderTimeout bounds each call to the payment-service provider.
@@ -144,7 +145,10 @@ func (s *HubPartnerService) start(ctx context.Context, c *domain.Caller, reserve
 		before := *p
 		p.Activation = &a
 		out = &a
-		return tx.Partners.AddAudit(ctx, audit(c, p.ID, AuditActivationStart, "payments activation requested", &before, p))
+		if err := tx.Partners.AddAudit(ctx, audit(c, p.ID, AuditActivationStart, "payments activation requested", &before, p)); err != nil {
+			return err
+		}
+		return publishActivated(ctx, tx, p)
 	})
 	return out, err
 }
@@ -186,10 +190,25 @@ func (s *HubPartnerService) follow(ctx context.Context, a *Activation, actor str
 		}
 		before := *p
 		p.Activation = &done
-		return tx.Partners.AddAudit(ctx, &AuditEntry{PartnerID: p.ID, ActorUserID: userID, Actor: actor, Action: action,
-			Reason: reason, Before: stateOf(&before), After: stateOf(p)})
+		if err := tx.Partners.AddAudit(ctx, &AuditEntry{PartnerID: p.ID, ActorUserID: userID, Actor: actor, Action: action,
+			Reason: reason, Before: stateOf(&before), After: stateOf(p)}); err != nil {
+			return err
+		}
+		return publishActivated(ctx, tx, p)
 	})
 	return out, err
+}
+
+// publishActivated keeps the webhook event of partner p's payments
+// activated, to p, when the activation it just recorded (started or
+// followed) completed. The record is as its members see it (IBAN masked).
+func publishActivated(ctx context.Context, tx PartnerStores, p *Partner) error {
+	if p.Activation == nil || p.Activation.Status != ActivationCompleted {
+		return nil
+	}
+	masked := *p
+	masked.IBAN = MaskIBAN(p.IBAN)
+	return tx.Events.Publish(ctx, webhooks.Event{Type: "partner.payments_activated", Partners: []int64{p.ID}, Resource: &masked})
 }
 
 // completedOn is when pa left ActivationPendingUserAction (now when the

@@ -11,6 +11,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/webhooks"
 )
 
 // Payment-hub partners: their company record is domain.Company, shared
@@ -202,6 +203,8 @@ type PartnerStores struct {
 	Partners PartnerStore
 	KYC      KYCStore
 	Keys     idempotency.Store
+	// Events keeps the webhook events of a change in its transaction.
+	Events webhooks.Publisher
 }
 
 // HubPartnerService creates, reads and updates payment-hub partners,

@@ -14,6 +14,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/network"
+	"salesplatform/domain/webhooks"
 )
 
 // PaymentService takes payments, gives money back (refunds.go) and reads
@@ -332,7 +333,7 @@ func (s *PaymentService) insert(ctx context.Context, tx Stores, c *domain.Caller
 			return nil, err
 		}
 		p.Status, p.PaidOn = StatusPaid, &now
-		return p, tx.Payments.SavePayment(ctx, p)
+		return p, saveOutcome(ctx, tx, p)
 	}
 	return p, tx.Payments.AddTransaction(ctx, &Transaction{PaymentID: p.ID, Type: TransactionPayin,
 		PaymentMethod: MethodCard, Status: TransactionPending, Amount: p.PayinAmount, Commission: payinCommission,
@@ -470,12 +471,29 @@ func (s *PaymentService) applyPayin(ctx context.Context, id uuid.UUID, payin *Pa
 		if err != nil {
 			return err
 		}
+		if ended {
+			return saveOutcome(ctx, tx, p)
+		}
 		return tx.Payments.SavePayment(ctx, p)
 	})
 	if err == nil && ended && s.settled != nil {
 		s.settled(ctx, out)
 	}
 	return out, err
+}
+
+// saveOutcome saves the payment p that just ended (paid or failed) and
+// keeps its webhook event, to its partner: every payment's outcome is
+// saved here, once.
+func saveOutcome(ctx context.Context, tx Stores, p *Payment) error {
+	if err := tx.Payments.SavePayment(ctx, p); err != nil {
+		return err
+	}
+	typ := "payment.failed"
+	if p.Status == StatusPaid {
+		typ = "payment.succeeded"
+	}
+	return tx.Events.Publish(ctx, webhooks.Event{Type: typ, Partners: []int64{p.PartnerID}, Resource: p})
 }
 
 // paid brings the pay-in into clearing and shares the payment out.
@@ -500,7 +518,7 @@ func (s *PaymentService) paid(ctx context.Context, tx Stores, p *Payment) error 
 	}
 	now := s.now()
 	p.Status, p.PaidOn, p.PayinURL = StatusPaid, &now, ""
-	if err := requestPaid(ctx, tx, p, now); err != nil {
+	if err := s.requestPaid(ctx, tx, p, now); err != nil {
 		return err
 	}
 	return tx.Payments.SetPayinTransactions(ctx, p.ID, TransactionSucceeded)

@@ -12,6 +12,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/network"
+	"salesplatform/domain/webhooks"
 )
 
 // Payout requests: what the hub pays a partner for a period. The payouts
@@ -295,9 +296,27 @@ func buildPartner(ctx context.Context, tx Stores, id uuid.UUID, now time.Time) (
 				return nil, err
 			}
 		}
+		if err := publishBuilt(ctx, tx, p.ID); err != nil {
+			return nil, err
+		}
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// publishBuilt keeps the webhook events of the payout request id just
+// built, to its partner: created, and validated when it was validated at
+// once (auto_validate_payout).
+func publishBuilt(ctx context.Context, tx Stores, id int64) error {
+	p, err := tx.Payouts.FindPayout(ctx, id, false)
+	if err != nil {
+		return err
+	}
+	evs := []webhooks.Event{{Type: "payout_request.created", Partners: []int64{p.PartnerID}, Resource: p}}
+	if p.Status == PayoutValidated {
+		evs = append(evs, webhooks.Event{Type: "payout_request.validated", Partners: []int64{p.PartnerID}, Resource: p})
+	}
+	return tx.Events.Publish(ctx, evs...)
 }
 
 // payOut moves p's amount from its payee's wallet to the platform's
@@ -470,6 +489,10 @@ func (s *PayoutService) MarkPayoutPaid(ctx context.Context, id int64, in PayoutC
 	})
 }
 
+// payoutEvents are the webhook event types of a payout request's changes,
+// by the status they lead to.
+var payoutEvents = map[string]string{PayoutValidated: "payout_request.validated", PayoutPaid: "payout_request.paid"}
+
 // PayoutChangeInput is the body of a validation or a payment: why, kept in
 // the audit trail.
 type PayoutChangeInput struct {
@@ -517,6 +540,10 @@ func (s *PayoutService) change(ctx context.Context, id int64, in PayoutChangeInp
 				return err
 			}
 			if err := tx.Payouts.SavePayout(ctx, p); err != nil {
+				return err
+			}
+			if err := tx.Events.Publish(ctx, webhooks.Event{Type: payoutEvents[p.Status],
+				Partners: []int64{p.PartnerID}, Resource: p}); err != nil {
 				return err
 			}
 			if err := tx.Payments.AddAudit(ctx, &HubAuditEntry{PayoutRequestID: &p.ID, ActorUserID: &c.User.ID,

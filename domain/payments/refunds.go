@@ -12,6 +12,7 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
+	"salesplatform/domain/webhooks"
 )
 
 // Refunds give a paid payment's money back the way it came: the extra
@@ -493,8 +494,15 @@ func (s *PaymentService) settleRefund(ctx context.Context, tx Stores, p *Payment
 			return err
 		}
 	}
-	return tx.Payments.AddAudit(ctx, &HubAuditEntry{PaymentID: &p.ID, ActorUserID: r.ActorUserID, Actor: r.Actor,
-		Action: AuditRefund, Reason: r.Reason, Before: before, After: refundStateOf(p, r)})
+	if err := tx.Payments.AddAudit(ctx, &HubAuditEntry{PaymentID: &p.ID, ActorUserID: r.ActorUserID, Actor: r.Actor,
+		Action: AuditRefund, Reason: r.Reason, Before: before, After: refundStateOf(p, r)}); err != nil {
+		return err
+	}
+	typ := "refund.failed"
+	if r.Status == RefundStatusSucceeded {
+		typ = "refund.succeeded"
+	}
+	return tx.Events.Publish(ctx, webhooks.Event{Type: typ, Partners: []int64{p.PartnerID}, Resource: r})
 }
 
 // RefundsByPayment returns the refunds of each of the payments with

@@ -11,6 +11,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/idempotency"
 	"salesplatform/domain/network"
+	"salesplatform/domain/webhooks"
 )
 
 // Payment requests (pay-by-link): a partner asks a customer for an
@@ -384,11 +385,20 @@ func openRequest(ctx context.Context, tx Stores, id int64) error {
 
 // requestPaid makes a paid payment's request paid, in the payment's
 // transaction.
-func requestPaid(ctx context.Context, tx Stores, p *Payment, at time.Time) error {
+// Its webhook event goes to the request's partner.
+func (s *PaymentService) requestPaid(ctx context.Context, tx Stores, p *Payment, at time.Time) error {
 	if p.PaymentRequestID == nil {
 		return nil
 	}
-	return tx.Requests.MarkPaymentRequestPaid(ctx, *p.PaymentRequestID, at)
+	if err := tx.Requests.MarkPaymentRequestPaid(ctx, *p.PaymentRequestID, at); err != nil {
+		return err
+	}
+	r, err := tx.Requests.FindPaymentRequest(ctx, *p.PaymentRequestID, false)
+	if err != nil {
+		return err
+	}
+	return tx.Events.Publish(ctx, webhooks.Event{Type: "payment_request.paid", Partners: []int64{r.PartnerID},
+		Resource: s.withURL(r)})
 }
 
 // PayPaymentRequest starts the customer's payment of the request with

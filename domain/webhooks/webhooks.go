@@ -11,16 +11,8 @@ import (
 	"salesplatform/domain"
 )
 
-// Event types an endpoint may subscribe to (docs/API.md, "Webhooks").
-var EventTypes = []string{
-	"order.created", "order.paid", "order.refunded",
-	"payment.succeeded", "payment.failed", "refund.succeeded", "refund.failed",
-	"network_giftcard.created", "network_giftcard.used", "network_giftcard.usage_cancelled",
-	"network_voucher.used",
-	"payout_request.created", "payout_request.validated", "payout_request.paid",
-	"payment_request.paid",
-	"partner.payments_activated",
-}
+// EventTypes are the names of Catalog's types, an endpoint's choices.
+var EventTypes = typeNames(Catalog)
 
 // Limits of the endpoints.
 const (

@@ -22,6 +22,7 @@ const embeddedDBName = "salesplatform"
 // running server already owns is used as is, so that createuser and migrate
 // work beside it. closeFn closes what was opened. It sets cfg.dsn.
 func openDatabase(ctx context.Context, cfg *Config, log *slog.Logger, borrow bool) (db *bun.DB, closeFn func(), err error) {
+	useWebhookData()
 	if cfg.DatabaseURL != "" {
 		db, err := persistence.Open(ctx, cfg.DatabaseURL)
 		if err != nil {

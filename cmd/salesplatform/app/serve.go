@@ -452,6 +452,7 @@ var corsPaths = []string{"/graphql", "/api/v2/", "/api/setup_marketing_widgets/"
 // and token middleware. /metrics serves a registry of its own, so that
 // several handlers may run in one process (tests).
 func NewHandler(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) http.Handler {
+	useWebhookData() // the handler's services publish events
 	reg := prometheus.NewRegistry()
 	registerMetrics(reg, db, carts)
 	if cfg.mailMetrics != nil {

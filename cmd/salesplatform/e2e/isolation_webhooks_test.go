@@ -31,6 +31,7 @@ func (f *isoFixture) webhooksREST(t *testing.T) []isoREST {
 	endpoint := fmt.Sprintf("/api/webhooks/endpoints/%d/", f.webhookEndpoint)
 	return []isoREST{
 		{"GET", "/api/webhooks/endpoints/", "", js, 200, 200, 403},
+		{"GET", "/api/webhooks/event_types/", "", js, 200, 200, 403},
 		{"GET", endpoint, "", js, 200, 404, 403},
 		{"PATCH", endpoint, `{"is_active": false}`, js, 0, 404, 403},
 		{"POST", endpoint + "rotate_secret/", "", js, 0, 404, 403},

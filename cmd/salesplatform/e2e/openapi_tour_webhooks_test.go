@@ -6,6 +6,9 @@ package e2e
 var webhooksTour = []tourStep{func(tr *tour) {
 	t, call, list, id := tr.t, tr.call, tr.list, tourID
 	member := []string{"Authorization", "Token " + tr.tokens[tr.data.Partner(tr.data.Shops[0].Partner).Username]}
+	if types := list(call("GET", "/api/webhooks/event_types/?page_size=100", "", member...)); len(types) != 16 {
+		t.Errorf("%d event types listed, want 16", len(types))
+	}
 	created := call("POST", "/api/webhooks/endpoints/", `{"url": "http://127.0.0.1:9/hooks", "events": ["order.created", "order.paid"], "description": "Shop backend"}`, member...)
 	if created.Status != 201 {
 		t.Fatalf("create: %d %s", created.Status, created.Body)
