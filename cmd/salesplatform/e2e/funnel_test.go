@@ -29,6 +29,7 @@ import (
 type funnelFixture struct {
 	h                http.Handler
 	db               *bun.DB
+	dsn              string // db's, for the webhook deliveries' worker
 	shopTok, pathTok string
 	pathUUID         string
 	mug, poster      int64
@@ -39,8 +40,9 @@ const funnelSite = "http://shop.example.com"
 
 func newFunnelFixture(t *testing.T) *funnelFixture {
 	t.Helper()
-	db := dbtest.New(t)
-	f := &funnelFixture{h: Handler(t, db), db: db}
+	dsn := dbtest.NewDSN(t)
+	db := OpenDB(t, dsn)
+	f := &funnelFixture{h: Handler(t, db), db: db, dsn: dsn}
 	accounts := account.NewAccountService(persistence.NewDatabase(db), nil, dbtest.CheapHashing)
 	shop := dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop & Co", PartnerDomain: "shop.example.com",
 		Permissions: []string{"permissions.access_financial_management_order_lines"}}) // refunds its orders

@@ -31,6 +31,7 @@ import (
 type hubFixture struct {
 	h                                       http.Handler
 	db                                      *bun.DB
+	dsn                                     string // db's, for the webhook deliveries' worker
 	accounts                                *account.AccountService
 	marketTok, rivalTok, viewerTok, shopTok string
 	staffTok                                string
@@ -40,8 +41,9 @@ type hubFixture struct {
 
 func newHubFixture(t *testing.T) *hubFixture {
 	t.Helper()
-	db := dbtest.New(t)
-	f := &hubFixture{h: Handler(t, db), db: db, accounts: account.NewAccountService(persistence.NewDatabase(db), nil, dbtest.CheapHashing)}
+	dsn := dbtest.NewDSN(t)
+	db := OpenDB(t, dsn)
+	f := &hubFixture{h: Handler(t, db), db: db, dsn: dsn, accounts: account.NewAccountService(persistence.NewDatabase(db), nil, dbtest.CheapHashing)}
 	perm := []string{domain.PermAccessConfigurationMarketplaces}
 	a := dbtest.MustAccount(t, f.accounts, account.NewAccountInput{Username: "market", PartnerName: "Market", Marketplace: true, Permissions: perm})
 	f.marketTok, f.market = a.Token, a.Partner

@@ -3,7 +3,6 @@ package e2e
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"net"
 	"os"
 	"os/exec"
@@ -58,14 +57,18 @@ func TestWebhookReachesTheREADMEConsumer(t *testing.T) {
 	secret := created["secret"].(string)
 	lines := runConsumer(t, addr, secret)
 
-	// An order is paid: the change's transaction publishes its event.
-	var partner int64
-	if err := db.NewRaw(`SELECT partner_id FROM webhook_endpoints WHERE id = ?`, tourID(created["id"])).Scan(t.Context(), &partner); err != nil {
+	// The endpoint's test event, rendered as the binary renders every
+	// event's data (the endpoint's record, without its secret).
+	id, err := strconv.ParseInt(tourID(created["id"]), 10, 64)
+	if err != nil {
 		t.Fatal(err)
 	}
-	persistence.SetWebhookRenderer(func(_ string, r any) (json.RawMessage, error) { return json.Marshal(r) })
 	err = persistence.NewUnitOfWork(db, persistence.NewWebhookEvents).RunInTx(t.Context(), func(ctx context.Context, p *persistence.WebhookEvents) error {
-		return p.Publish(ctx, webhooks.Event{Type: "order.paid", Partners: []int64{partner}, Resource: map[string]any{"reference": "ORD-42"}})
+		e, err := persistence.WebhookStores(db).Endpoints.Endpoint(ctx, id)
+		if err == nil {
+			_, err = p.PublishTest(ctx, id, webhooks.Event{Type: webhooks.TestEventType, Resource: e})
+		}
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -76,7 +79,8 @@ func TestWebhookReachesTheREADMEConsumer(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the consumer printed nothing within 30s; server log:\n%s", srv.Log)
 	}
-	if !regexp.MustCompile(`^[0-9a-f-]{36} order\.paid \{"reference":"ORD-42"\}$`).MatchString(line) {
+	if !regexp.MustCompile(`^[0-9a-f-]{36} webhook\.test \{"id":`+tourID(created["id"])+`,.*"url":"http://`+regexp.QuoteMeta(addr)+`/hooks"`).MatchString(line) ||
+		strings.Contains(line, "secret") {
 		t.Errorf("consumer printed %q", line)
 	}
 	var state string
@@ -97,7 +101,7 @@ func TestWebhookReachesTheREADMEConsumer(t *testing.T) {
 		t.Errorf("forged delivery: %d %s", forged.Status, forged.Body)
 	}
 	metrics := Do(t, "GET", srv.URL+"/metrics", "")
-	if !strings.Contains(metrics.Body, `salesplatform_webhook_deliveries_total{event_type="order.paid",outcome="succeeded"} 1`) {
+	if !strings.Contains(metrics.Body, `salesplatform_webhook_deliveries_total{event_type="webhook.test",outcome="succeeded"} 1`) {
 		t.Errorf("/metrics lacks the delivery:\n%s", metrics.Body)
 	}
 }

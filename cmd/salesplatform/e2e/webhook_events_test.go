@@ -2,14 +2,11 @@ package e2e
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"reflect"
 	"slices"
 	"testing"
-
-	"github.com/uptrace/bun"
 
 	"salesplatform/domain/account"
 	"salesplatform/persistence"
@@ -22,34 +19,6 @@ type webhookEvent struct {
 	Type      string         `json:"type"`
 	Timestamp string         `json:"timestamp"`
 	Data      map[string]any `json:"data"`
-}
-
-// receivedWebhooks are the events kept for endpoint, oldest first, each
-// with its delivery waiting for the delivery worker. (Read from the
-// database: where a test runs a receiver, it reads what it received.)
-func receivedWebhooks(t *testing.T, db *bun.DB, endpoint int64) []webhookEvent {
-	t.Helper()
-	var rows []struct {
-		Body  string `bun:"body"`
-		State string `bun:"state"`
-		Jobs  int    `bun:"jobs"`
-	}
-	if err := db.NewRaw(`SELECT e.body, d.state, (SELECT count(*) FROM river_job j
-			WHERE j.kind = 'webhook' AND (j.args->>'delivery_id')::bigint = d.id) AS jobs
-		FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-		WHERE d.endpoint_id = ? ORDER BY e.created_at, e.id`, endpoint).Scan(context.Background(), &rows); err != nil {
-		t.Fatal(err)
-	}
-	out := make([]webhookEvent, len(rows))
-	for i, r := range rows {
-		if r.Jobs != 1 {
-			t.Errorf("delivery %d of endpoint %d (%s) has %d jobs", i, endpoint, r.State, r.Jobs)
-		}
-		if err := json.Unmarshal([]byte(r.Body), &out[i]); err != nil || out[i].Timestamp == "" {
-			t.Errorf("body %s: %v", r.Body, err)
-		}
-	}
-	return out
 }
 
 func webhookTypes(events []webhookEvent) []string {
@@ -70,11 +39,12 @@ func TestCheckoutWebhookEvents(t *testing.T) {
 	var shop, other int64
 	gcMust(t, f.db.NewRaw(`SELECT id FROM partners WHERE name = 'Shop & Co'`).Scan(context.Background(), &shop))
 	gcMust(t, f.db.NewRaw(`SELECT id FROM partners WHERE name = 'No Site'`).Scan(context.Background(), &other))
-	endpoint := dbtest.WebhookEndpoint(t, f.db, shop, "order.created", "order.paid")
-	otherEndpoint := dbtest.WebhookEndpoint(t, f.db, other)
+	hooks := newWebhookReceiver(t, f.dsn, f.db)
+	endpoint := hooks.endpoint(t, shop, "order.created", "order.paid")
+	otherEndpoint := hooks.endpoint(t, other)
 
 	ref := f.checkoutOnce(t)
-	events := receivedWebhooks(t, f.db, endpoint)
+	events := hooks.received(t, endpoint)
 	if got := webhookTypes(events); !slices.Equal(got, []string{"order.created", "order.paid"}) {
 		t.Fatalf("the shop's endpoint got %v", got)
 	}
@@ -89,7 +59,7 @@ func TestCheckoutWebhookEvents(t *testing.T) {
 		!reflect.DeepEqual(created["lines"], order["lines"]) || created["total"] != order["total"] {
 		t.Errorf("order.created's data %v", created)
 	}
-	if got := receivedWebhooks(t, f.db, otherEndpoint); len(got) != 0 {
+	if got := hooks.received(t, otherEndpoint); len(got) != 0 {
 		t.Errorf("another partner's endpoint got %v", webhookTypes(got))
 	}
 
@@ -138,9 +108,10 @@ func sameKeys(a, b any) bool {
 func TestNetworkGiftcardWebhookEvents(t *testing.T) {
 	t.Parallel()
 	f := newNGCFixture(t)
-	market := dbtest.WebhookEndpoint(t, f.db, f.market)
-	spa := dbtest.WebhookEndpoint(t, f.db, f.spa, "network_giftcard.used")
-	rival := dbtest.WebhookEndpoint(t, f.db, f.rival)
+	hooks := newWebhookReceiver(t, f.dsn, f.db)
+	market := hooks.endpoint(t, f.market)
+	spa := hooks.endpoint(t, f.spa, "network_giftcard.used")
+	rival := hooks.endpoint(t, f.rival)
 	card := f.create(t, f.marketTok, "paid", "50", "")
 	r := f.post(t, "/api/networkgiftcards_by_code/"+card["code"].(string)+"/use/", f.marketTok,
 		`{"creation_date": "2026-03-10", "value": "20.50", "partner_source_id": 101, "send_usage_notification_email": false}`)
@@ -149,7 +120,7 @@ func TestNetworkGiftcardWebhookEvents(t *testing.T) {
 	}
 	usage := r.JSON(t)
 
-	events := receivedWebhooks(t, f.db, market)
+	events := hooks.received(t, market)
 	if got := webhookTypes(events); !slices.Equal(got, []string{"network_giftcard.created", "network_giftcard.used"}) {
 		t.Fatalf("the marketplace's endpoint got %v", got)
 	}
@@ -159,10 +130,10 @@ func TestNetworkGiftcardWebhookEvents(t *testing.T) {
 	if !reflect.DeepEqual(events[1].Data, usage) {
 		t.Errorf("network_giftcard.used's data\n%v\nis not the use's answer\n%v", events[1].Data, usage)
 	}
-	if got := receivedWebhooks(t, f.db, spa); len(got) != 1 || !reflect.DeepEqual(got[0].Data, usage) {
+	if got := hooks.received(t, spa); len(got) != 1 || !reflect.DeepEqual(got[0].Data, usage) {
 		t.Errorf("the partner's endpoint got %+v", got)
 	}
-	if got := receivedWebhooks(t, f.db, rival); len(got) != 0 {
+	if got := hooks.received(t, rival); len(got) != 0 {
 		t.Errorf("another marketplace's endpoint got %v", webhookTypes(got))
 	}
 }
@@ -175,13 +146,14 @@ func TestPaymentRequestWebhookEvents(t *testing.T) {
 	f := newPayFixture(t)
 	var spa int64
 	gcMust(t, f.db.NewRaw(`SELECT id FROM partners WHERE uuid = ?`, f.spaUUID).Scan(context.Background(), &spa))
-	endpoint := dbtest.WebhookEndpoint(t, f.db, spa, "payment_request.paid", "payment.succeeded")
+	hooks := newWebhookReceiver(t, f.dsn, f.db)
+	endpoint := hooks.endpoint(t, spa, "payment_request.paid", "payment.succeeded")
 	r := f.request(t)
 	card := f.payRequest(t, r)
 	if res := f.form(t, card, "card_number="+psp.CardSuccess); res.Status != http.StatusSeeOther {
 		t.Fatalf("card form %d %s", res.Status, res.Body)
 	}
-	events := receivedWebhooks(t, f.db, endpoint)
+	events := hooks.received(t, endpoint)
 	if got := webhookTypes(events); !slices.Equal(got, []string{"payment_request.paid", "payment.succeeded"}) {
 		t.Fatalf("the partner's endpoint got %v", got)
 	}
