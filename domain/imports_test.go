@@ -29,11 +29,11 @@ var allowedImports = map[string][]string{
 	"widgets":               {""},
 	"vouchers":              {"", "catalogue", "gifts"},
 	"prototypes":            {"", "catalogue", "vouchers"},
-	"network":               {"", "idempotency", "notify"},
-	"payments":              {"", "idempotency", "l10n", "network"},
+	"network":               {"", "idempotency", "notify", "webhooks"},
+	"payments":              {"", "idempotency", "l10n", "network", "webhooks"},
 	"notify":                {"", "l10n"},
 	"mpcart":                {"", "idempotency"},
-	"checkout":              {"", "cart", "ecommerce", "l10n", "network", "notify", "payments"},
+	"checkout":              {"", "cart", "ecommerce", "l10n", "network", "notify", "payments", "webhooks"},
 	"webhooks":              {"", "notify"},
 	// Not an area: the idempotency keys of the operations that create or
 	// move value (network, payments).
