@@ -22,9 +22,10 @@
 # boxes, offers' partners and labels, in the same order), else the script
 # stops; each side is warmed up by a discarded wrk round of WARMUP seconds;
 # then ROUNDS interleaved rounds (ours, pg5, pg4, ours, …) of DURATION
-# seconds. It prints each side's median req/s and this service's ratio to
-# each PostGraphile, then every round's figures. A round with non-2xx
-# answers or socket errors stops the script.
+# seconds, each started once the database is idle (settle); then the
+# answers are checked again. It prints each side's median req/s and this
+# service's ratio to each PostGraphile, then every round's figures. A round
+# with non-2xx answers or socket errors (timeout 10 s) stops the script.
 #
 # Environment (defaults): ROUNDS (5), DURATION (8, seconds), WARMUP (3,
 # seconds), ROWS ("2:1 10:1 10:16 100:1 100:16"), PGURL. Running time is
@@ -123,9 +124,21 @@ load() {
   fi
   awk '/Requests\/sec/ {print $2}' <<<"$out"
 }
+# settle waits (at most 10 s) until no statement of the bench database is
+# running, then half a second, so that a round does not start while the
+# side before it still works on requests wrk left behind.
+settle() {
+  for _ in $(seq 100); do
+    (($(psql "$url" -Atc "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()
+      AND state = 'active' AND pid <> pg_backend_pid()") == 0)) && break
+    sleep 0.1
+  done
+  sleep 0.5
+}
 median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b > 0) printf "%.2f×", a / b; else print "-"}'; }
 
+echo "ours: $(git describe --always --dirty 2>/dev/null || echo this checkout); pg5: PostGraphile 5.1.5 on Node.js $("$work/pg5/node_modules/.bin/node" --version), NODE_ENV=production; pg4: PostGraphile 4.14.1 on Node.js $(node --version)"
 printf '%-22s %12s %12s %12s %9s %9s\n' "boxes, connections" "ours req/s" "PG 5.1.5" "PG 4.14.1" "ours/PG5" "ours/PG4"
 rounds=""
 for row in $ROWS; do
@@ -137,8 +150,9 @@ for row in $ROWS; do
   same_data "$boxes"
   for side in "${sides[@]}"; do load "$side" "$boxes" "$c" "$WARMUP" >/dev/null; : >"$work/$side.rates"; done
   for _ in $(seq "$ROUNDS"); do
-    for side in "${sides[@]}"; do load "$side" "$boxes" "$c" "$DURATION" >>"$work/$side.rates"; done
+    for side in "${sides[@]}"; do settle; load "$side" "$boxes" "$c" "$DURATION" >>"$work/$side.rates"; done
   done
+  same_data "$boxes" # and still after the rounds
   ours=$(median <"$work/ours.rates"); pg5=$(median <"$work/pg5.rates"); pg4=$(median <"$work/pg4.rates")
   printf '%-22s %12s %12s %12s %9s %9s\n' "$boxes, $c" "$ours" "$pg5" "$pg4" "$(ratio "$ours" "$pg5")" "$(ratio "$ours" "$pg4")"
   for side in "${sides[@]}"; do
