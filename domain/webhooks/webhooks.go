@@ -63,6 +63,10 @@ type EndpointInput struct {
 // Stores are the stores of the endpoints' service.
 type Stores struct {
 	Endpoints EndpointStore
+	// Attempts is the endpoints' log and resends (attempts.go).
+	Attempts AttemptStore
+	// Tests publishes an endpoint's test event in the transaction.
+	Tests TestPublisher
 }
 
 // EndpointStore reads and writes endpoints. owner nil is the platform's
