@@ -11,9 +11,9 @@ import (
 
 // Messages of the endpoints' log and resends.
 const (
-	MsgResendOneOf    = "Give either event_id or failed_since."
-	MsgSinceInFuture  = "Ensure this date-time is not in the future."
-	MsgInactive       = "This endpoint is inactive: activate it first."
+	MsgResendOneOf   = "Give either event_id or failed_since."
+	MsgSinceInFuture = "Ensure this date-time is not in the future."
+	MsgInactive      = "This endpoint is inactive: activate it first."
 )
 
 // AttemptFilter narrows an endpoint's log.
