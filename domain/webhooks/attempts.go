@@ -150,6 +150,6 @@ func active(e *Endpoint) error {
 		return nil
 	}
 	var v domain.Validator
-	v.Add(domain.VInvalidState, MsgInactive, "non_field_errors")
+	v.Add(domain.VInvalid, MsgInactive, "non_field_errors")
 	return v.Err()
 }

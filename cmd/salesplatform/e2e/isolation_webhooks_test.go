@@ -35,6 +35,9 @@ func (f *isoFixture) webhooksREST(t *testing.T) []isoREST {
 		{"GET", endpoint, "", js, 200, 404, 403},
 		{"PATCH", endpoint, `{"is_active": false}`, js, 0, 404, 403},
 		{"POST", endpoint + "rotate_secret/", "", js, 0, 404, 403},
+		{"GET", endpoint + "attempts/", "", js, 200, 404, 403},
+		{"POST", endpoint + "resend/", `{"failed_since": "2026-01-01T00:00:00Z"}`, js, 0, 404, 403},
+		{"POST", endpoint + "test/", "", js, 0, 404, 403},
 		{"DELETE", endpoint, "", js, 0, 404, 403},
 	}
 }
@@ -48,5 +51,9 @@ func (f *isoFixture) webhooksMalformed(t *testing.T) []isoMalformed {
 		{"POST", "/api/webhooks/endpoints/", `{"url": "http://127.0.0.1:9/x", "events": "order.paid"}`, "application/json"},
 		{"PATCH", endpoint, `{"url": "https://[::1]/hook"}`, "application/json"},
 		{"PATCH", endpoint, `{"is_active": null}`, "application/json"},
+		{"POST", endpoint + "resend/", `{}`, "application/json"},
+		{"POST", endpoint + "resend/", `{"event_id": "x"}`, "application/json"},
+		{"POST", endpoint + "resend/", `{"failed_since": "2999-01-01T00:00:00Z"}`, "application/json"},
+		{"POST", endpoint + "resend/", `{"failed_since": 17}`, "application/json"},
 	}
 }
