@@ -77,7 +77,8 @@ func (s *Service) Attempts(ctx context.Context, endpointID int64, f AttemptFilte
 // both fields, a time in the future, or an inactive endpoint; CodeNotFound
 // for an event the endpoint never had.
 func (s *Service) Resend(ctx context.Context, endpointID int64, in ResendInput) (int, error) {
-	if _, err := domain.Authorize(ctx, domain.OpWebhookManage); err != nil {
+	c, err := domain.Authorize(ctx, domain.OpWebhookManage)
+	if err != nil {
 		return 0, err
 	}
 	event, since, err := s.checkResend(in)
@@ -85,7 +86,7 @@ func (s *Service) Resend(ctx context.Context, endpointID int64, in ResendInput) 
 		return 0, err
 	}
 	n := 0
-	err = s.write(ctx, endpointID, func(ctx context.Context, tx Stores, e *Endpoint) error {
+	err = s.writeAs(ctx, c, endpointID, func(ctx context.Context, tx Stores, e *Endpoint) error {
 		if err := active(e); err != nil {
 			return err
 		}
