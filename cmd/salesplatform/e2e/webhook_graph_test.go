@@ -97,6 +97,11 @@ func TestGraphWebhooks(t *testing.T) {
 		t.Errorf("REST reads %v, the graph made %v", rest, e)
 	}
 	wantSame(t, "read", dig(f.mustGraph(t, f.ownerTok, hookRead, map[string]any{"id": id}), "webhookEndpoint"), e)
+	node := f.mustGraph(t, f.ownerTok, `query($id: ID!) { node(id: $id) { __typename ... on WebhookEndpoint { url } } }`,
+		map[string]any{"id": gid})
+	if dig(node, "node", "__typename") != "WebhookEndpoint" || dig(node, "node", "url") != e["url"] {
+		t.Errorf("node: %v", node)
+	}
 	if n := dig(f.mustGraph(t, f.ownerTok, hookList, nil), "webhookEndpoints", "totalCount"); n != float64(1) {
 		t.Errorf("webhookEndpoints: %v endpoints", n)
 	}
