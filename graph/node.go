@@ -152,6 +152,9 @@ var nodeTypes = map[string]nodeType{
 	"PayoutRequest": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.payoutRequest(ctx, k))
 	}},
+	"WebhookEndpoint": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
+		return asNode(r.webhookEndpoint(ctx, k))
+	}},
 	"UniverseRecord": {numericKey, func(r *Resolver, ctx context.Context, k string) (model.Node, error) {
 		return asNode(r.universeRecord(ctx, k))
 	}},
@@ -186,6 +189,7 @@ var nodeTypes = map[string]nodeType{
 	"WorkshopSkill":            {key: numericKey},
 	"WorkshopTarget":           {key: numericKey},
 	"WorkshopTheme":            {key: numericKey},
+	"WebhookAttempt":           {key: numericKey},
 }
 
 // asNode is a lookup's answer as a Node: nil (never a typed nil) when it

@@ -144,6 +144,7 @@ var errorAreas = map[string]struct {
 	"schema/payouts.graphqls":          {area: "PaymentHub", pkg: "payments"},
 	"schema/checkout.graphqls":         {area: "Checkout", pkg: "checkout"},
 	"schema/ecommerce.graphqls":        {area: "Ecommerce", pkg: "ecommerce"},
+	"schema/webhooks.graphqls":         {area: "Webhook", pkg: "webhooks"},
 }
 
 // Every mutation's payload answers errors typed by its area

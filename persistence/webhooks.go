@@ -20,7 +20,8 @@ var _ webhooks.EndpointStore = (*WebhookEndpointStore)(nil)
 
 // WebhookStores binds the webhook endpoints' stores to db.
 func WebhookStores(db bun.IDB) webhooks.Stores {
-	return webhooks.Stores{Endpoints: &WebhookEndpointStore{db: db}}
+	return webhooks.Stores{Endpoints: &WebhookEndpointStore{db: db}, Attempts: &WebhookAttemptStore{db: db},
+		Tests: NewWebhookEvents(db)}
 }
 
 // webhookOwnersLock names the advisory locks that serialise the creates

@@ -19,6 +19,7 @@ func registerWebhookRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/webhooks/endpoints/{id:[0-9]+}/", a.handleWebhookEndpointUpdate, http.MethodPatch)
 	handleWithToken(r, "/api/webhooks/endpoints/{id:[0-9]+}/", a.handleWebhookEndpointDelete, http.MethodDelete)
 	handleWithToken(r, "/api/webhooks/endpoints/{id:[0-9]+}/rotate_secret/", a.handleWebhookEndpointRotate, http.MethodPost)
+	registerWebhookAttemptRoutes(r, a)
 }
 
 type jsonWebhookEndpoint struct {

@@ -63,6 +63,10 @@ type EndpointInput struct {
 // Stores are the stores of the endpoints' service.
 type Stores struct {
 	Endpoints EndpointStore
+	// Attempts is the endpoints' log and resends (attempts.go).
+	Attempts AttemptStore
+	// Tests publishes an endpoint's test event in the transaction.
+	Tests TestPublisher
 }
 
 // EndpointStore reads and writes endpoints. owner nil is the platform's
@@ -176,7 +180,8 @@ func (s *Service) CreateEndpoint(ctx context.Context, in EndpointInput) (*Endpoi
 // endpoints; its secrets stay.
 // Errors: those of Endpoint and CreateEndpoint.
 func (s *Service) UpdateEndpoint(ctx context.Context, id int64, in EndpointInput) (*Endpoint, error) {
-	if _, err := domain.Authorize(ctx, domain.OpWebhookManage); err != nil {
+	c, err := domain.Authorize(ctx, domain.OpWebhookManage)
+	if err != nil {
 		return nil, err
 	}
 	ch, err := s.check(ctx, in, true)
@@ -184,7 +189,7 @@ func (s *Service) UpdateEndpoint(ctx context.Context, id int64, in EndpointInput
 		return nil, err
 	}
 	var out *Endpoint
-	err = s.write(ctx, id, func(ctx context.Context, tx Stores, e *Endpoint) error {
+	err = s.writeAs(ctx, c, id, func(ctx context.Context, tx Stores, e *Endpoint) error {
 		ch.apply(e)
 		out = e
 		return tx.Endpoints.UpdateEndpoint(ctx, e)
@@ -221,6 +226,11 @@ func (s *Service) write(ctx context.Context, id int64, fn func(context.Context, 
 	if err != nil {
 		return err
 	}
+	return s.writeAs(ctx, c, id, fn)
+}
+
+// writeAs is write for a caller authorized already.
+func (s *Service) writeAs(ctx context.Context, c *domain.Caller, id int64, fn func(context.Context, Stores, *Endpoint) error) error {
 	return s.uow.RunInTx(ctx, func(ctx context.Context, tx Stores) error {
 		e, err := tx.Endpoints.LockEndpoint(ctx, id)
 		if err != nil {

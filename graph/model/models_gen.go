@@ -1337,6 +1337,30 @@ type CreateVoucherPrototypeInput struct {
 	CoverImageID graphql.Omittable[*string] `json:"coverImageId,omitempty"`
 }
 
+// A new webhook endpoint.
+type CreateWebhookEndpointInput struct {
+	// Where to post the events: https, to a public address (http, and private addresses, only in the networks the deployment allows).
+	URL string `json:"url"`
+	// The event types to send, each once; omitted or empty is every type.
+	Events graphql.Omittable[[]string] `json:"events,omitempty"`
+	// What it is for, at most 255 characters.
+	Description graphql.Omittable[*string] `json:"description,omitempty"`
+	// Whether events are sent to it; true when omitted.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+}
+
+// The result of createWebhookEndpoint; errors says why the input was refused.
+type CreateWebhookEndpointPayload struct {
+	// The endpoint; null when the mutation was refused.
+	Endpoint *WebhookEndpoint `json:"endpoint,omitempty"`
+	// The secret that signs its deliveries: shown here only.
+	Secret *string `json:"secret,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a WebhookErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // A new workshop category, with the price of its workshops.
 type CreateWorkshopCategoryInput struct {
 	// Staff: the partner (required), by its global id (Partner.id or CataloguePartner.id); its numeric record id is still read, deprecated. Partner accounts: their own, or omitted.
@@ -1389,6 +1413,16 @@ type CreateWorkshopInput struct {
 type CreateWorkshopThemeInput struct {
 	// The theme's name, one entry per language.
 	Name []*TextInput `json:"name"`
+}
+
+// The result of deleteWebhookEndpoint.
+type DeleteWebhookEndpointPayload struct {
+	// The global id of the endpoint deleted (WebhookEndpoint.id), whichever id the input named it by.
+	DeletedEndpointID *string `json:"deletedEndpointId,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a WebhookErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // How an event's tickets reach the buyer or the beneficiary; replaces every option, an option left out being off or 0.
@@ -4115,12 +4149,54 @@ type ReplaceCartInput struct {
 	IfMatch graphql.Omittable[*string] `json:"ifMatch,omitempty"`
 }
 
+// What to send again to an endpoint: exactly one of eventId and failedSince.
+type ResendWebhookEventsInput struct {
+	// The endpoint: its WebhookEndpoint global id, or its numeric id.
+	EndpointID string `json:"endpointId"`
+	// An event sent to this endpoint: its delivery, whatever its state.
+	EventID graphql.Omittable[*uuid.UUID] `json:"eventId,omitempty"`
+	// Every delivery to this endpoint failed or dropped since then; not in the future.
+	FailedSince graphql.Omittable[*time.Time] `json:"failedSince,omitempty"`
+}
+
+// The result of resendWebhookEvents; errors says why the input was refused.
+type ResendWebhookEventsPayload struct {
+	// How many deliveries were queued again; null when the mutation was refused.
+	Resent *int `json:"resent,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a WebhookErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
 // The marketplace's decision about an offer.
 type ReviewBoxOfferInput struct {
 	// The offer: its global id (ManagedBoxOffer.id, or BoxOffer.id for a validated offer); its numeric record id (legacyId) is still read, deprecated.
 	ID string `json:"id"`
 	// Validate or refuse the offer.
 	Decision BoxOfferDecision `json:"decision"`
+}
+
+// The result of rotateWebhookEndpointSecret.
+type RotateWebhookEndpointSecretPayload struct {
+	// The endpoint; null when the mutation was refused.
+	Endpoint *WebhookEndpoint `json:"endpoint,omitempty"`
+	// Its new secret: shown here only.
+	Secret *string `json:"secret,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a WebhookErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// The result of sendWebhookTestEvent; errors says why it was refused (an inactive endpoint).
+type SendWebhookTestEventPayload struct {
+	// The test event's id; its attempts are in webhookAttempts. Null when the mutation was refused.
+	EventID *uuid.UUID `json:"eventId,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a WebhookErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
 }
 
 // A link between a voucher prototype and an option, both of one partner the caller sees: created, or changed when it exists.
@@ -4685,6 +4761,20 @@ type UpdateVouchersProductInformationInput struct {
 	ActivatedGroupPayment bool `json:"activatedGroupPayment"`
 }
 
+// Changes to a webhook endpoint: an omitted field keeps its value.
+type UpdateWebhookEndpointInput struct {
+	// The endpoint: its WebhookEndpoint global id, or its numeric id.
+	ID string `json:"id"`
+	// Where to post the events (the rule of CreateWebhookEndpointInput.url).
+	URL graphql.Omittable[*string] `json:"url,omitempty"`
+	// The event types to send; empty is every type.
+	Events graphql.Omittable[[]string] `json:"events,omitempty"`
+	// What it is for, at most 255 characters.
+	Description graphql.Omittable[*string] `json:"description,omitempty"`
+	// Whether events are sent to it.
+	IsActive graphql.Omittable[*bool] `json:"isActive,omitempty"`
+}
+
 // Changes to a workshop category: an omitted field keeps its value.
 type UpdateWorkshopCategoryInput struct {
 	// The category: its global id (WorkshopCategory.id); its numeric id (legacyId) is still read, deprecated.
@@ -5066,6 +5156,130 @@ type WalletMovementEdge struct {
 	Cursor string `json:"cursor"`
 	// The item.
 	Node *WalletMovement `json:"node"`
+}
+
+// One attempt of a delivery to a webhook endpoint.
+type WebhookAttempt struct {
+	// The global id (see Node): opaque and unique across types.
+	GlobalID string `json:"id"`
+	// The attempt's numeric id (the id REST answers).
+	ID string `json:"legacyId"`
+	// The event's id, its webhook-id header.
+	EventID uuid.UUID `json:"eventId"`
+	// The event's type.
+	EventType string `json:"eventType"`
+	// When it was made.
+	AttemptedAt time.Time `json:"attemptedAt"`
+	// The answer's status; null when none came (error says why).
+	StatusCode *int `json:"statusCode,omitempty"`
+	// How long it took, in milliseconds.
+	DurationMs int64 `json:"durationMs"`
+	// The first 4 KB of the answer's body.
+	Response string `json:"response"`
+	// Why no answer came (a timeout, a refused connection); empty otherwise.
+	Error string `json:"error"`
+	// The delivery's state after this attempt: pending, succeeded, failed or dropped.
+	State string `json:"state"`
+}
+
+func (WebhookAttempt) IsNode() {}
+
+// A page of webhook attempts (see docs/GRAPHQL.md, "Connections").
+type WebhookAttemptConnection struct {
+	// The attempts of this page, each with its cursor.
+	Edges []*WebhookAttemptEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many attempts the whole list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// An attempt and its cursor.
+type WebhookAttemptEdge struct {
+	// The cursor of this attempt: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The attempt.
+	Node *WebhookAttempt `json:"node"`
+}
+
+// Where the events of a partner (or, staff's, of the whole platform) are sent, signed with its secret.
+type WebhookEndpoint struct {
+	// The global id (see Node): opaque and unique across types; node(id:) reads the record back.
+	GlobalID string `json:"id"`
+	// The endpoint's numeric id (the id REST answers).
+	ID string `json:"legacyId"`
+	// The URL the events are posted to.
+	URL string `json:"url"`
+	// The event types sent to it; empty is every type.
+	Events []string `json:"events"`
+	// What it is for.
+	Description string `json:"description"`
+	// Whether events are sent to it (an endpoint failing for 5 days is deactivated).
+	IsActive bool `json:"isActive"`
+	// When it was made.
+	CreatedOn time.Time `json:"createdOn"`
+}
+
+func (WebhookEndpoint) IsNode() {}
+
+// A page of webhook endpoints (see docs/GRAPHQL.md, "Connections").
+type WebhookEndpointConnection struct {
+	// The endpoints of this page, each with its cursor.
+	Edges []*WebhookEndpointEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many endpoints the whole list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// An endpoint and its cursor.
+type WebhookEndpointEdge struct {
+	// The cursor of this endpoint: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The endpoint.
+	Node *WebhookEndpoint `json:"node"`
+}
+
+// The result of updateWebhookEndpoint; errors says why the input was refused.
+type WebhookEndpointPayload struct {
+	// The endpoint after the change; null when the mutation was refused.
+	Endpoint *WebhookEndpoint `json:"endpoint,omitempty"`
+	// Why the input was refused, in the shape shipped first: REST field names and codes. Empty on success.
+	UserErrors []*UserError `json:"userErrors"`
+	// Why the input was refused: the path to each offending input value and a WebhookErrorCode. Empty on success.
+	Errors []*UserError `json:"errors"`
+}
+
+// A webhook endpoint to act on.
+type WebhookEndpointRefInput struct {
+	// The endpoint: its WebhookEndpoint global id, or its numeric id.
+	ID string `json:"id"`
+}
+
+// A type of event an endpoint may subscribe to.
+type WebhookEventType struct {
+	// Its name, as events lists it (order.paid).
+	Type string `json:"type"`
+	// What it tells, and to whom.
+	Description string `json:"description"`
+}
+
+// A page of webhook event types (see docs/GRAPHQL.md, "Connections").
+type WebhookEventTypeConnection struct {
+	// The types of this page, each with its cursor.
+	Edges []*WebhookEventTypeEdge `json:"edges"`
+	// Where this page is in the list.
+	PageInfo *PageInfo `json:"pageInfo"`
+	// How many types the whole list has.
+	TotalCount int `json:"totalCount"`
+}
+
+// An event type and its cursor.
+type WebhookEventTypeEdge struct {
+	// The cursor of this type: pass it as after or before.
+	Cursor string `json:"cursor"`
+	// The type.
+	Node *WebhookEventType `json:"node"`
 }
 
 // The floating bar widget: a text and a call-to-action button along the top or bottom of the page. Colours are #RRGGBB (the legacy spelling "floatting" is kept).
@@ -9000,6 +9214,97 @@ func (e *WalletMovementType) UnmarshalJSON(b []byte) error {
 }
 
 func (e WalletMovementType) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	e.MarshalGQL(&buf)
+	return buf.Bytes(), nil
+}
+
+// The rules an input of the webhooks' mutations can break.
+type WebhookErrorCode string
+
+const (
+	// A value is required and is missing or blank.
+	WebhookErrorCodeRequired WebhookErrorCode = "REQUIRED"
+	// The value may not be null.
+	WebhookErrorCodeNull WebhookErrorCode = "NULL"
+	// The value is not valid: a wrong format, or a rule the message states (an inactive endpoint).
+	WebhookErrorCodeInvalid WebhookErrorCode = "INVALID"
+	// The text is longer than allowed.
+	WebhookErrorCodeMaxLength WebhookErrorCode = "MAX_LENGTH"
+	// The amount has more decimal places than allowed.
+	WebhookErrorCodeMaxDecimalPlaces WebhookErrorCode = "MAX_DECIMAL_PLACES"
+	// The amount has more digits before the decimal point than allowed.
+	WebhookErrorCodeMaxWholeDigits WebhookErrorCode = "MAX_WHOLE_DIGITS"
+	// The list has more items than allowed.
+	WebhookErrorCodeMaxElements WebhookErrorCode = "MAX_ELEMENTS"
+	// The value is above its maximum (a time in the future).
+	WebhookErrorCodeMaxValue WebhookErrorCode = "MAX_VALUE"
+	// The value is below its minimum.
+	WebhookErrorCodeMinValue WebhookErrorCode = "MIN_VALUE"
+	// The value is not one of the allowed choices.
+	WebhookErrorCodeInvalidChoice WebhookErrorCode = "INVALID_CHOICE"
+	// The value is given twice where it must be unique.
+	WebhookErrorCodeUnique WebhookErrorCode = "UNIQUE"
+	// The end comes before the start.
+	WebhookErrorCodeEndBeforeStart WebhookErrorCode = "END_BEFORE_START"
+	// The id names no record the caller sees.
+	WebhookErrorCodeDoesNotExist WebhookErrorCode = "DOES_NOT_EXIST"
+)
+
+var AllWebhookErrorCode = []WebhookErrorCode{
+	WebhookErrorCodeRequired,
+	WebhookErrorCodeNull,
+	WebhookErrorCodeInvalid,
+	WebhookErrorCodeMaxLength,
+	WebhookErrorCodeMaxDecimalPlaces,
+	WebhookErrorCodeMaxWholeDigits,
+	WebhookErrorCodeMaxElements,
+	WebhookErrorCodeMaxValue,
+	WebhookErrorCodeMinValue,
+	WebhookErrorCodeInvalidChoice,
+	WebhookErrorCodeUnique,
+	WebhookErrorCodeEndBeforeStart,
+	WebhookErrorCodeDoesNotExist,
+}
+
+func (e WebhookErrorCode) IsValid() bool {
+	switch e {
+	case WebhookErrorCodeRequired, WebhookErrorCodeNull, WebhookErrorCodeInvalid, WebhookErrorCodeMaxLength, WebhookErrorCodeMaxDecimalPlaces, WebhookErrorCodeMaxWholeDigits, WebhookErrorCodeMaxElements, WebhookErrorCodeMaxValue, WebhookErrorCodeMinValue, WebhookErrorCodeInvalidChoice, WebhookErrorCodeUnique, WebhookErrorCodeEndBeforeStart, WebhookErrorCodeDoesNotExist:
+		return true
+	}
+	return false
+}
+
+func (e WebhookErrorCode) String() string {
+	return string(e)
+}
+
+func (e *WebhookErrorCode) UnmarshalGQL(v any) error {
+	str, ok := v.(string)
+	if !ok {
+		return fmt.Errorf("enums must be strings")
+	}
+
+	*e = WebhookErrorCode(str)
+	if !e.IsValid() {
+		return fmt.Errorf("%s is not a valid WebhookErrorCode", str)
+	}
+	return nil
+}
+
+func (e WebhookErrorCode) MarshalGQL(w io.Writer) {
+	_, _ = fmt.Fprint(w, strconv.Quote(e.String()))
+}
+
+func (e *WebhookErrorCode) UnmarshalJSON(b []byte) error {
+	s, err := strconv.Unquote(string(b))
+	if err != nil {
+		return err
+	}
+	return e.UnmarshalGQL(s)
+}
+
+func (e WebhookErrorCode) MarshalJSON() ([]byte, error) {
 	var buf bytes.Buffer
 	e.MarshalGQL(&buf)
 	return buf.Bytes(), nil

@@ -192,7 +192,7 @@ const isoNode = `query($id: ID!) { node(id: $id) { id ... on Partner { uuid name
 	... on NetworkVoucherBoxOffer { partnerId } ... on NetworkVoucher { code } ... on NetworkVoucherUsage { comment }
 	... on PaymentPartner { name iban } ... on KycDocument { comment } ... on Wallet { balance partner { name } }
 	... on MultiProductCart { partnerUuid } ... on Payment { customer { firstName } } ... on EcommerceOrder { buyer { firstName } }
-	... on PayoutRequest { uuid amount partner { name iban } } } }`
+	... on PayoutRequest { uuid amount partner { name iban } } ... on WebhookEndpoint { url description } } }`
 
 // wantNoSecret fails when an answer to another account shows the owner's
 // records.

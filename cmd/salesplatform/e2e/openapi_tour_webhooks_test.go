@@ -20,6 +20,20 @@ var webhooksTour = []tourStep{func(tr *tour) {
 	call("GET", path, "", member...)
 	call("PATCH", path, `{"events": [], "is_active": false}`, member...)
 	call("POST", path+"rotate_secret/", "", member...)
+	// The log and resends: the endpoint, inactive, is active again for
+	// its test event (sent to a closed port, it fails unseen by the tour).
+	call("PATCH", path, `{"is_active": true}`, member...)
+	sent := call("POST", path+"test/", "", member...)
+	if sent.Status != 202 {
+		t.Fatalf("test: %d %s", sent.Status, sent.Body)
+	}
+	event, _ := sent.JSON(t)["event_id"].(string)
+	if res := call("GET", path+"attempts/?event="+event, "", member...); res.Status != 200 {
+		t.Errorf("attempts: %d %s", res.Status, res.Body)
+	}
+	if res := call("POST", path+"resend/", `{"event_id": "`+event+`"}`, member...); res.Status != 202 {
+		t.Errorf("resend: %d %s", res.Status, res.Body)
+	}
 	if res := call("DELETE", path, "", member...); res.Status != 204 {
 		t.Errorf("delete: %d %s", res.Status, res.Body)
 	}
