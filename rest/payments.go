@@ -179,11 +179,11 @@ func (a *api) handlePaymentRefund(w http.ResponseWriter, r *http.Request) {
 }
 
 // jsonRefund is a refund's answer: {status, detail} and this service's
-// refund_id.
+// refund_id, in the order its clients have always read them.
 type jsonRefund struct {
-	Status   string `json:"status"`
 	Detail   string `json:"detail"`
 	RefundID string `json:"refund_id"`
+	Status   string `json:"status"`
 }
 
 func toJSONRefund(ref *payments.Refund) jsonRefund {
