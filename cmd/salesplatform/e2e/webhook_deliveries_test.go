@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bufio"
-	"context"
 	"net"
 	"os"
 	"os/exec"
@@ -15,7 +14,6 @@ import (
 
 	"salesplatform/domain"
 	"salesplatform/domain/webhooks"
-	"salesplatform/persistence"
 	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/webhookclient"
 )
@@ -57,21 +55,11 @@ func TestWebhookReachesTheREADMEConsumer(t *testing.T) {
 	secret := created["secret"].(string)
 	lines := runConsumer(t, addr, secret)
 
-	// The endpoint's test event, rendered as the binary renders every
-	// event's data (the endpoint's record, without its secret).
-	id, err := strconv.ParseInt(tourID(created["id"]), 10, 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = persistence.NewUnitOfWork(db, persistence.NewWebhookEvents).RunInTx(t.Context(), func(ctx context.Context, p *persistence.WebhookEvents) error {
-		e, err := persistence.WebhookStores(db).Endpoints.Endpoint(ctx, id)
-		if err == nil {
-			_, err = p.PublishTest(ctx, id, webhooks.Event{Type: webhooks.TestEventType, Resource: e})
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+	// The endpoint's test event: its data is the endpoint's record,
+	// without its secret.
+	sent := Do(t, "POST", srv.URL+webhookEndpoints+tourID(created["id"])+"/test/", "", auth(tok)...)
+	if sent.Status != 202 {
+		t.Fatalf("test event: %d %s", sent.Status, sent.Body)
 	}
 	var line string
 	select {
@@ -79,7 +67,8 @@ func TestWebhookReachesTheREADMEConsumer(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatalf("the consumer printed nothing within 30s; server log:\n%s", srv.Log)
 	}
-	if !regexp.MustCompile(`^[0-9a-f-]{36} webhook\.test \{"id":`+tourID(created["id"])+`,.*"url":"http://`+regexp.QuoteMeta(addr)+`/hooks"`).MatchString(line) ||
+	eventID, _ := sent.JSON(t)["event_id"].(string)
+	if !regexp.MustCompile(`^`+regexp.QuoteMeta(eventID)+` webhook\.test \{"id":`+tourID(created["id"])+`,.*"url":"http://`+regexp.QuoteMeta(addr)+`/hooks"`).MatchString(line) ||
 		strings.Contains(line, "secret") {
 		t.Errorf("consumer printed %q", line)
 	}
