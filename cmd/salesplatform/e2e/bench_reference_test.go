@@ -15,7 +15,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -180,7 +179,7 @@ func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, n int
 	want := bytes.Clone(service.warm(b, check))
 	same := func(body []byte) error {
 		if !bytes.Equal(body, want) {
-			return errors.New("other bytes than the service's first answer: " + string(body))
+			return fmt.Errorf("the service answers other bytes than at first:\nfirst: %.1500s\nlast:  %.1500s", want, body)
 		}
 		return nil
 	}

@@ -17,6 +17,7 @@ import (
 	"salesplatform/domain"
 	"salesplatform/domain/catalogue"
 	"salesplatform/persistence"
+	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )
 
@@ -298,7 +299,10 @@ func BenchmarkCartAgainstEcho(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	h, echo := Handler(b, db), cartEcho()
+	// The store of serve's default size: under load a client's last
+	// answer may come back after the others have made hundreds of carts,
+	// and its cart must still be there to be read back.
+	h, echo := handlerWithCarts(b, db, cartstore.DefaultMaxCarts), cartEcho()
 	// The service's answer, and the cart it names read back from its store.
 	held := func(body []byte) error {
 		if err := cartCheck(body); err != nil {
