@@ -16,6 +16,8 @@ import (
 // BenchmarkUse measures uses of 0.01 per second through GiftcardService
 // against PostgreSQL from 32 goroutines (40 connections): all at one card,
 // whose row every use updates in turn, and spread over 1,000 cards.
+// Afterwards every use must have made one usage of 0.01 and taken it off
+// its card.
 func BenchmarkUse(b *testing.B) {
 	for _, cards := range []int{1, 1000} {
 		b.Run(fmt.Sprintf("cards=%d", cards), func(b *testing.B) {
@@ -40,8 +42,30 @@ func BenchmarkUse(b *testing.B) {
 					}
 				}
 			})
-			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "uses/s")
+			elapsed := time.Since(start)
+			b.StopTimer()
+			checkUses(b, f, b.N)
+			b.ReportMetric(float64(b.N)/elapsed.Seconds(), "uses/s")
 		})
+	}
+}
+
+// checkUses checks that the fixture's cards were used n times for 0.01
+// each: n usages, whose amounts make 0.01 n, and every card's balance
+// down by the sum of its own usages.
+func checkUses(b *testing.B, f *ngcFixture, n int) {
+	b.Helper()
+	var uses, off int
+	var used, spent decimal.Decimal
+	must(b, f.db.NewRaw(`SELECT coalesce(sum(u.n), 0), coalesce(sum(u.used), 0), sum(c.value - c.remaining_value),
+			count(*) FILTER (WHERE c.value - c.remaining_value <> coalesce(u.used, 0))
+		FROM network_giftcards c LEFT JOIN (SELECT network_giftcard_id, count(*) n, sum(value) used
+			FROM network_giftcard_usages WHERE is_active GROUP BY 1) u ON u.network_giftcard_id = c.id`).
+		Scan(context.Background(), &uses, &used, &spent, &off))
+	want := decimal.New(int64(n), -2)
+	if uses != n || !used.Equal(want) || !spent.Equal(want) || off != 0 {
+		b.Fatalf("%d uses of 0.01: %d usages of %s in all, %s off the cards, %d cards whose balance is not their usages'",
+			n, uses, used, spent, off)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
@@ -91,7 +92,7 @@ func (f *payBench) payInput(*testing.B) payments.PaymentInput {
 // which moves the money through the platform's pay-in, clearing and
 // commission wallets to spa's. "serial" is one caller; "parallel" 32
 // goroutines on 16 connections, every payment moving the same four wallet
-// rows.
+// rows. Afterwards spa must hold one paid payment of 100.00 per call.
 func BenchmarkCreatePayment(b *testing.B) {
 	run := func(b *testing.B, f *payBench, doc payments.PaymentInput) {
 		p, err := f.svc.CreatePayment(f.asSpa, doc)
@@ -107,7 +108,9 @@ func BenchmarkCreatePayment(b *testing.B) {
 		for b.Loop() {
 			run(b, f, doc)
 		}
-		b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "payments/s")
+		elapsed := time.Since(start)
+		f.checkPaid(b, b.N)
+		b.ReportMetric(float64(b.N)/elapsed.Seconds(), "payments/s")
 	})
 	b.Run("parallel", func(b *testing.B) {
 		f := newPayBench(b, 16)
@@ -125,8 +128,25 @@ func BenchmarkCreatePayment(b *testing.B) {
 				}
 			}
 		})
-		b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "payments/s")
+		elapsed := time.Since(start)
+		b.StopTimer()
+		f.checkPaid(b, b.N)
+		b.ReportMetric(float64(b.N)/elapsed.Seconds(), "payments/s")
 	})
+}
+
+// checkPaid checks that spa has n paid payments of 100.00.
+func (f *payBench) checkPaid(b *testing.B, n int) {
+	b.Helper()
+	var paid int
+	var amount decimal.Decimal
+	if err := f.db.NewRaw(`SELECT count(*), coalesce(sum(amount), 0) FROM payments WHERE status = 'ok' AND partner_id = ?`, f.spa.ID).
+		Scan(context.Background(), &paid, &amount); err != nil {
+		b.Fatal(err)
+	}
+	if paid != n || !amount.Equal(decimal.NewFromInt(100*int64(n))) {
+		b.Fatalf("%d paid payments of %s in all after %d of 100.00", paid, amount, n)
+	}
 }
 
 // listPayments is how many payments spa has in the list benchmarks;
@@ -201,15 +221,24 @@ func BenchmarkPaymentsList(b *testing.B) {
 				return page
 			}
 			// Every filter selects a fair share of spa's payments, and
-			// only spa's.
-			if page := list(); page.Count < c.want || page.Count > listPayments || len(page.Items) == 0 ||
-				page.Items[0].PartnerID != f.spa.ID {
-				b.Fatalf("count %d (want at least %d), %d items", page.Count, c.want, len(page.Items))
+			// only spa's: the first page and the last.
+			check := func(page *domain.Page[*payments.Payment]) {
+				if page.Count < c.want || page.Count > listPayments || len(page.Items) != min(20, page.Count) {
+					b.Fatalf("count %d (want at least %d), %d items", page.Count, c.want, len(page.Items))
+				}
+				for _, p := range page.Items {
+					if p.PartnerID != f.spa.ID {
+						b.Fatalf("a payment of partner %d", p.PartnerID)
+					}
+				}
 			}
+			check(list())
+			var last *domain.Page[*payments.Payment]
 			b.ReportAllocs()
 			for b.Loop() {
-				list()
+				last = list()
 			}
+			check(last)
 		})
 	}
 }

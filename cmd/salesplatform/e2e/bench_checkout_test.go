@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"salesplatform/persistence/dbtest"
 	"salesplatform/persistence/psp"
 )
@@ -23,6 +25,7 @@ import (
 // cards) delivered by post.
 type benchShop struct {
 	h        http.Handler
+	db       *bun.DB
 	stmts    *dbtest.StatementCounter // the statements of the handler's pool
 	token    string                   // the atelier's
 	cartBody string
@@ -53,7 +56,7 @@ func newBenchShop(b *testing.B) *benchShop {
 	must(b, err)
 	_, err = db.NewRaw(`UPDATE ecommerce_variants SET stock = 1000000 WHERE id = ?`, celadon).Exec(ctx)
 	must(b, err)
-	return &benchShop{h: Handler(b, db), stmts: stmts, token: tokens["demo-atelier"], cartBody: fmt.Sprintf(`{"items": [
+	return &benchShop{h: Handler(b, db), db: db, stmts: stmts, token: tokens["demo-atelier"], cartBody: fmt.Sprintf(`{"items": [
 		{"product_id": %d, "quantity": 1, "attribute_values": {"%d": "yes"}},
 		{"product_id": %d, "quantity": 1, "variant_id": %d},
 		{"product_id": %d, "quantity": 2}], "return_url": "https://shop.example.org/thanks?from=funnel"}`, teapot, giftWrap, bowl, celadon, giftCard)}
@@ -362,9 +365,11 @@ func redirectTo(pattern *regexp.Regexp) func(*funnel, testing.TB, *httptest.Resp
 // atelier shop, from 4 goroutines per core: the cart created by the
 // shop's backend, then every page and form of the funnel, the provider's
 // card page, and the thank-you page, which must show the paid order's
-// reference. It reports completed checkouts per second.
+// reference. It reports completed checkouts per second. Afterwards the
+// shop must hold one more paid order per checkout.
 func BenchmarkCheckoutCompleted(b *testing.B) {
 	s := newBenchShop(b)
+	before := s.paidOrders(b)
 	s.whole(b) // warm: the first checkout is checked before timing
 	s.stmts.Reset()
 	var failed atomic.Value
@@ -385,8 +390,19 @@ func BenchmarkCheckoutCompleted(b *testing.B) {
 	if err, _ := failed.Load().(error); err != nil {
 		b.Fatal(err)
 	}
+	if paid := s.paidOrders(b) - before; paid != b.N+1 { // and the warm-up's
+		b.Fatalf("%d paid orders after %d checkouts", paid, b.N+1)
+	}
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "checkouts/s")
 	b.ReportMetric(float64(s.stmts.Count())/float64(b.N), "stmts/op")
+}
+
+// paidOrders is how many paid orders of the funnel the database holds.
+func (s *benchShop) paidOrders(b *testing.B) int {
+	var n int
+	must(b, s.db.NewRaw(`SELECT count(*) FROM ecommerce_orders e JOIN orders o ON o.id = e.order_id
+		WHERE o.status = 'paid'`).Scan(context.Background(), &n))
+	return n
 }
 
 // checkoutErr is whole in a goroutine of RunParallel, where a benchmark

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
@@ -94,12 +95,22 @@ func BenchmarkPaymentCreate(b *testing.B) {
 		req.Header.Set("X-Idempotency-Key", fmt.Sprintf("bench-%d", key.Add(1)))
 		return req
 	}
-	benchLoad(b, e.h, loadConns, http.StatusCreated, newReq)
-	b.StopTimer()
+	benchLoad(b, e.h, loadConns, http.StatusCreated, newReq, func(body []byte) error {
+		var p struct {
+			Status      string `json:"status"`
+			PartnerUUID string `json:"partner_uuid"`
+		}
+		if err := json.Unmarshal(body, &p); err != nil || p.Status != "ok" || p.PartnerUUID != e.spaUUID {
+			return fmt.Errorf("not a paid payment of spa (%v): %.500s", err, body)
+		}
+		return nil
+	})
 	var paid int
-	must(b, e.db.NewRaw(`SELECT count(*) FROM payments WHERE status = 'ok'`).Scan(context.Background(), &paid))
-	if paid != b.N+1 { // and the warm-up's
-		b.Fatalf("%d paid payments after %d requests", paid, b.N+1)
+	var amount decimal.Decimal
+	must(b, e.db.NewRaw(`SELECT count(*), coalesce(sum(amount), 0) FROM payments WHERE status = 'ok' AND partner_id = ?`, e.spaID).
+		Scan(context.Background(), &paid, &amount))
+	if paid != b.N+1 || !amount.Equal(decimal.NewFromInt(100*int64(paid))) { // and the warm-up's
+		b.Fatalf("%d paid payments of %s in all after %d requests of 100", paid, amount, b.N+1)
 	}
 }
 
@@ -155,20 +166,32 @@ func BenchmarkPaymentsList(b *testing.B) {
 				req.Header.Set("Authorization", "Token "+c.token)
 				return req
 			}
-			// The page is spa's, and the filter selects some of its payments.
-			rec := httptest.NewRecorder()
-			e.h.ServeHTTP(rec, newReq(""))
-			var page struct {
-				Count   int `json:"count"`
-				Results []struct {
-					PartnerUUID string `json:"partner_uuid"`
-				} `json:"results"`
-			}
-			must(b, json.Unmarshal(rec.Body.Bytes(), &page))
-			if rec.Code != http.StatusOK || page.Count == 0 || page.Count > 10_000 || page.Results[0].PartnerUUID != e.spaUUID {
-				b.Fatalf("%d %.500s", rec.Code, rec.Body)
-			}
-			benchLoad(b, e.h, loadConns, http.StatusOK, newReq)
+			// The page is spa's, and the filter selects some of its
+			// payments: the first answer and each client's last.
+			count := -1
+			benchLoad(b, e.h, loadConns, http.StatusOK, newReq, func(body []byte) error {
+				var page struct {
+					Count   int `json:"count"`
+					Results []struct {
+						PartnerUUID string `json:"partner_uuid"`
+					} `json:"results"`
+				}
+				if err := json.Unmarshal(body, &page); err != nil {
+					return err
+				}
+				if count < 0 {
+					count = page.Count
+				}
+				if page.Count == 0 || page.Count > 10_000 || page.Count != count || len(page.Results) != min(20, page.Count) {
+					return fmt.Errorf("count %d (first %d): %.500s", page.Count, count, body)
+				}
+				for _, p := range page.Results {
+					if p.PartnerUUID != e.spaUUID {
+						return fmt.Errorf("another partner's payment: %.500s", body)
+					}
+				}
+				return nil
+			})
 		})
 	}
 }

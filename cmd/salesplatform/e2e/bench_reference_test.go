@@ -3,16 +3,19 @@ package e2e
 // The REST lists against bare references (docs/PERFORMANCE.md): for each
 // list, a plain net/http handler on a pgx pool that runs the statements
 // the service runs for the same request (read off the service itself) and
-// writes the same bytes, with nothing else: no router, middleware, domain
-// or ORM. Both are loaded over loopback TCP by loadConns clients; the
-// benchmark first checks that their bodies are byte for byte the same.
+// writes the same bytes with the service's encoder (goccy/go-json, as
+// rest/ writes its answers), with nothing else: no router, middleware,
+// domain or ORM. Both are loaded over loopback TCP by loadConns clients,
+// alternately in one benchmark (benchAgainst); the benchmark first checks
+// that their bodies are byte for byte the same and hold the expected
+// page, and checks the last answers again after timing.
 
 import (
 	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
-	"io"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -20,7 +23,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	gojson "github.com/goccy/go-json"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -78,7 +83,22 @@ func BenchmarkPartnersPageAgainstBare(b *testing.B) {
 			return rows.Err()
 		})
 	}
-	compareWithBare(b, h, dsn, path, "market.example.com", 3, bare)
+	compareWithBare(b, h, dsn, path, "market.example.com", 3, bare, func(body []byte) error {
+		// The second page of 20 of the 200 partners, each with its two labels.
+		var page barePageJSON[barePartner]
+		if err := json.Unmarshal(body, &page); err != nil {
+			return err
+		}
+		if page.Count != 200 || len(page.Results) != 20 || page.Next == nil || page.Previous == nil {
+			return fmt.Errorf("count %d, %d results: %.500s", page.Count, len(page.Results), body)
+		}
+		for i, p := range page.Results {
+			if want := fmt.Sprintf("Partner %d", 20+i); p.Name != want || len(p.Labels) != 2 || p.Region != "Bretagne" {
+				return fmt.Errorf("result %d is %q with %d labels, want %q with 2", i, p.Name, len(p.Labels), want)
+			}
+		}
+		return nil
+	})
 }
 
 // BenchmarkBoxesPageAgainstBare loads GET /api/v2/network_vouchers/boxes/
@@ -88,9 +108,12 @@ func BenchmarkBoxesPageAgainstBare(b *testing.B) {
 	e := benchBoxes(b, 20)
 	const path = "/api/v2/network_vouchers/boxes/"
 	bare := func(pool *pgxpool.Pool, stmts []string) http.Handler {
-		// The page is a prepared statement whose one parameter is the
-		// marketplace, as the service runs it.
-		args := []any{pgx.QueryExecModeCacheStatement, e.market.ID}
+		// The page is a prepared statement whose parameters are the
+		// marketplace, the page's size and its offset, as the service
+		// runs it.
+		args := func(n, size int) []any {
+			return []any{pgx.QueryExecModeCacheStatement, e.market.ID, size, (n - 1) * size}
+		}
 		return barePage(pool, stmts[0], stmts[1], args, func(rows pgx.Rows) (bareBox, error) {
 			var x bareBox
 			var marketplace int64
@@ -105,15 +128,32 @@ func BenchmarkBoxesPageAgainstBare(b *testing.B) {
 			return x, err
 		}, nil)
 	}
-	compareWithBare(b, e.h, e.dsn, path, "market.example.com", 2, bare)
+	compareWithBare(b, e.h, e.dsn, path, "market.example.com", 2, bare, func(body []byte) error {
+		// The 20 boxes, in their ranking, each with its 5 validated offers.
+		var page barePageJSON[bareBox]
+		if err := json.Unmarshal(body, &page); err != nil {
+			return err
+		}
+		if page.Count != 20 || len(page.Results) != 20 {
+			return fmt.Errorf("count %d, %d results: %.500s", page.Count, len(page.Results), body)
+		}
+		for i, x := range page.Results {
+			if name := x.Name["fr"]; name == nil || *name != fmt.Sprintf("Coffret %d", i) || x.NbOffers != 5 || x.Price != "49.90" {
+				return fmt.Errorf("result %d: %+v", i, x)
+			}
+		}
+		return nil
+	})
 }
 
 // compareWithBare makes the bare handler of path from the n statements
 // the service runs for it (a page's count first, then its rows, then
-// what completes them), checks
-// that the service h and the bare handler answer with the same bytes,
-// then loads each in turn.
-func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, n int, bare func(pool *pgxpool.Pool, stmts []string) http.Handler) {
+// what completes them), checks that the service h and the bare handler
+// answer with the same bytes, which must pass check, then loads them
+// alternately (benchAgainst), checking that their last answers are
+// those bytes still.
+func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, n int,
+	bare func(pool *pgxpool.Pool, stmts []string) http.Handler, check func(body []byte) error) {
 	stmts := statementsOf(b, dsn, path, host)
 	if len(stmts) != n {
 		b.Fatalf("want %d statements, got %q", n, stmts)
@@ -127,32 +167,29 @@ func compareWithBare(b *testing.B, h http.Handler, dsn, path, host string, n int
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	must(b, err)
 	b.Cleanup(pool.Close)
-	ref := bare(pool, stmts)
 	newReq := func(base string) *http.Request {
 		req, err := http.NewRequest(http.MethodGet, base+path, nil)
 		must(b, err)
+		// One host in the page links, whatever the listener's port.
+		req.Host = "api.test"
 		req.Header.Set("X-Partner-Domain", host)
 		return req
 	}
-	get := func(h http.Handler) []byte {
-		srv := httptest.NewServer(h)
-		defer srv.Close()
-		res, err := http.DefaultClient.Do(newReq(srv.URL))
-		must(b, err)
-		defer res.Body.Close()
-		body, err := io.ReadAll(res.Body)
-		must(b, err)
-		if res.StatusCode != http.StatusOK {
-			b.Fatalf("status %d: %s", res.StatusCode, body)
+	service := newLoader(b, h, loadConns, http.StatusOK, newReq)
+	want := bytes.Clone(service.warm(b, check))
+	same := func(body []byte) error {
+		if !bytes.Equal(body, want) {
+			return fmt.Errorf("the service answers other bytes than at first:\nfirst: %.1500s\nlast:  %.1500s", want, body)
 		}
-		// The host (a random port) is in the page links: compare the rest.
-		return bytes.ReplaceAll(body, []byte(srv.Listener.Addr().String()), []byte("HOST"))
+		return nil
 	}
-	if ours, theirs := get(h), get(ref); !bytes.Equal(ours, theirs) {
-		b.Fatalf("the bare handler answers other bytes:\nservice: %.1500s\nbare:    %.1500s", ours, theirs)
-	}
-	b.Run("service", func(b *testing.B) { benchLoad(b, h, loadConns, http.StatusOK, newReq) })
-	b.Run("bare", func(b *testing.B) { benchLoad(b, ref, loadConns, http.StatusOK, newReq) })
+	ref := loadSide(b, "bare", bare(pool, stmts), loadConns, http.StatusOK, newReq, func(body []byte) error {
+		if !bytes.Equal(body, want) {
+			return fmt.Errorf("the bare handler answers other bytes:\nservice: %.1500s\nbare:    %.1500s", want, body)
+		}
+		return nil
+	})
+	benchAgainst(b, side{name: "service", run: func(n int) (time.Duration, error) { return service.run(n, same) }}, ref)
 }
 
 // statementsOf returns the statements the service runs for a second GET
@@ -193,12 +230,21 @@ func countFirst(stmt string) bool {
 }
 
 // barePage answers a DRF page: countSQL's count, the rows of pageSQL
-// (with pageArgs, its parameters when it has some) through row, completed
+// (with pageArgs(page number, page size), its parameters, when it has
+// some) through row, completed
 // by complete when there is one, and the page links.
-func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, pageArgs []any, row func(pgx.Rows) (T, error),
+func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, pageArgs func(n, size int) []any, row func(pgx.Rows) (T, error),
 	complete func(context.Context, []T) error) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
+		q := r.URL.Query()
+		n, size := 1, domain.DefaultPageSize
+		if p, err := strconv.Atoi(q.Get("page")); err == nil {
+			n = p
+		}
+		if s, err := strconv.Atoi(q.Get("page_size")); err == nil {
+			size = s
+		}
 		out := barePageJSON[T]{Results: []T{}}
 		// The count is the first column (a keyset list's count statement
 		// also checks its cursors).
@@ -211,7 +257,11 @@ func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, pageArgs []an
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		rows, err := pool.Query(ctx, pageSQL, pageArgs...)
+		var args []any
+		if pageArgs != nil {
+			args = pageArgs(n, size)
+		}
+		rows, err := pool.Query(ctx, pageSQL, args...)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
@@ -235,14 +285,6 @@ func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, pageArgs []an
 				return
 			}
 		}
-		q := r.URL.Query()
-		n, size := 1, domain.DefaultPageSize
-		if p, err := strconv.Atoi(q.Get("page")); err == nil {
-			n = p
-		}
-		if s, err := strconv.Atoi(q.Get("page_size")); err == nil {
-			size = s
-		}
 		link := func(page int) *string {
 			if page == 1 {
 				q.Del("page")
@@ -260,7 +302,7 @@ func barePage[T any](pool *pgxpool.Pool, countSQL, pageSQL string, pageArgs []an
 		}
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusOK)
-		_ = json.NewEncoder(w).Encode(out)
+		_ = gojson.NewEncoder(w).Encode(out)
 	})
 }
 

@@ -49,7 +49,14 @@ func Main(m *testing.M) {
 // log discarded.
 func Handler(tb testing.TB, db *bun.DB) http.Handler {
 	tb.Helper()
-	carts := cartstore.NewMemory(100)
+	return handlerWithCarts(tb, db, 100)
+}
+
+// handlerWithCarts is Handler with a cart store of maxCarts carts
+// (cartstore.NewMemory).
+func handlerWithCarts(tb testing.TB, db *bun.DB, maxCarts int) http.Handler {
+	tb.Helper()
+	carts := cartstore.NewMemory(maxCarts)
 	tb.Cleanup(carts.Close)
 	cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test", DataDir: tb.TempDir()}
 	return app.NewHandler(db, carts, cfg, app.NewLogger(io.Discard, slog.LevelInfo))
