@@ -61,7 +61,11 @@ var errNoRenderer = errors.New("webhook events: no renderer set (SetWebhookRende
 
 // WebhookEvents is the webhooks.Publisher on PostgreSQL, a store of the
 // unit of work: an event commits or rolls back with its transaction.
-type WebhookEvents struct{ db bun.IDB }
+type WebhookEvents struct {
+	db bun.IDB
+	// prepared are the endpoints Prepare looked up, by preparedKey.
+	prepared map[string][]webhookTarget
+}
 
 var _ webhooks.Publisher = (*WebhookEvents)(nil)
 
@@ -76,15 +80,35 @@ func (p *WebhookEvents) Publish(ctx context.Context, events ...webhooks.Event) e
 		if !slices.Contains(webhooks.EventTypes, ev.Type) {
 			return fmt.Errorf("webhook events: unknown type %q", ev.Type)
 		}
-		targets, err := p.subscribers(ctx, ev)
-		if err != nil {
-			return err
+		targets, ok := p.prepared[preparedKey(ev.Type, ev.Partners)]
+		if !ok {
+			var err error
+			if targets, err = p.subscribers(ctx, ev); err != nil {
+				return err
+			}
 		}
 		if _, err := p.publishTo(ctx, ev, targets); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Prepare implements webhooks.Publisher.
+func (p *WebhookEvents) Prepare(ctx context.Context, eventType string, partners []int64) error {
+	targets, err := p.subscribers(ctx, webhooks.Event{Type: eventType, Partners: partners})
+	if err != nil {
+		return err
+	}
+	if p.prepared == nil {
+		p.prepared = map[string][]webhookTarget{}
+	}
+	p.prepared[preparedKey(eventType, partners)] = targets
+	return nil
+}
+
+func preparedKey(eventType string, partners []int64) string {
+	return fmt.Sprint(eventType, partners)
 }
 
 // PublishTest keeps ev for endpoint alone, whatever it subscribes to (its

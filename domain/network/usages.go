@@ -496,12 +496,15 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) 
 		case !done:
 			return nil
 		}
+		recipients := webhooks.Recipients(u.MarketplaceID, u.PartnerID)
+		if err := tx.Events.Prepare(ctx, "network_giftcard.usage_cancelled", recipients); err != nil {
+			return err
+		}
 		if err := tx.Balances.Restore(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
 			UsageID: &u.ID, PartnerID: &u.PartnerID, ActorID: &c.User.ID, ReservationID: u.ReservationID, Comment: comment}); err != nil {
 			return err
 		}
-		return tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.usage_cancelled",
-			Partners: webhooks.Recipients(u.MarketplaceID, u.PartnerID), Resource: u})
+		return tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.usage_cancelled", Partners: recipients, Resource: u})
 	})
 	if err != nil {
 		return nil, err
@@ -513,12 +516,15 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) 
 // Balances.UseCard, and its webhook event when it took the value, to the
 // card's marketplace and the partner where it was used.
 func useCard(ctx context.Context, tx Stores, u *Usage) (bool, error) {
+	recipients := webhooks.Recipients(u.MarketplaceID, u.PartnerID)
+	if err := tx.Events.Prepare(ctx, "network_giftcard.used", recipients); err != nil {
+		return false, err
+	}
 	_, ok, err := tx.Balances.UseCard(ctx, u)
 	if err != nil || !ok {
 		return ok, err
 	}
-	return true, tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.used",
-		Partners: webhooks.Recipients(u.MarketplaceID, u.PartnerID), Resource: u})
+	return true, tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.used", Partners: recipients, Resource: u})
 }
 
 func fieldError(field, code, msg string) error {

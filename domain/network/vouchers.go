@@ -472,13 +472,16 @@ func (s *VoucherService) RecordUsage(ctx context.Context, in UsageInput) (*Vouch
 		usage = &VoucherUsage{VoucherID: v.ID, MarketplaceID: v.MarketplaceID, PartnerID: p.ID, PartnerSourceID: p.SourceID,
 			IsActive: true, Comment: comment, ManagementFees: v.ManagementFees, CommissionRate: v.CommissionRate,
 			CreationDate: at, ActorUserID: c.User.ID}
+		recipients := webhooks.Recipients(usage.MarketplaceID, usage.PartnerID)
+		if err := tx.Events.Prepare(ctx, "network_voucher.used", recipients); err != nil {
+			return err
+		}
 		ok, err := tx.Vouchers.UseVoucher(ctx, usage)
 		if err != nil {
 			return err
 		}
 		if ok {
-			return tx.Events.Publish(ctx, webhooks.Event{Type: "network_voucher.used",
-				Partners: webhooks.Recipients(usage.MarketplaceID, usage.PartnerID), Resource: usage})
+			return tx.Events.Publish(ctx, webhooks.Event{Type: "network_voucher.used", Partners: recipients, Resource: usage})
 		}
 		// Refused by the guard: another usage or cancel came first. Say
 		// why from what the voucher is now.

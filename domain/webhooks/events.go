@@ -39,6 +39,12 @@ type Publisher interface {
 	// or none. An unknown type, or a resource the publisher cannot
 	// render, is an error of the service that wrote it.
 	Publish(ctx context.Context, events ...Event) error
+	// Prepare looks up, before a change locks the row it guards, the
+	// endpoints an event of eventType to partners will go to, so that the
+	// Publish of that event in the same transaction holds the lock for no
+	// look-up of its own: concurrent uses of one card queue on its row.
+	// A Publish not prepared looks its endpoints up itself.
+	Prepare(ctx context.Context, eventType string, partners []int64) error
 }
 
 // Delivery states.
