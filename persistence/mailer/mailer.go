@@ -107,16 +107,10 @@ func (m *Mailer) Collector() prometheus.Collector { return m.metrics }
 // server took as its connection was cut may be sent twice). It returns
 // once no mail is being sent.
 func (m *Mailer) Stop(ctx context.Context) error {
-	err := m.client.Stop(ctx)
-	if err == nil {
-		return nil
+	if err := persistence.StopRiver(ctx, m.client, sendTimeout); err != nil {
+		return fmt.Errorf("mailer: %w", err)
 	}
-	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
-	defer cancel()
-	if cerr := m.client.StopAndCancel(cctx); cerr != nil {
-		return fmt.Errorf("mailer: stop: %w", cerr)
-	}
-	return fmt.Errorf("mailer: mails still being sent at the stop were cancelled, to be retried: %w", err)
+	return nil
 }
 
 // worker works the mail jobs.

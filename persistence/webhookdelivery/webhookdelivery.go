@@ -128,16 +128,10 @@ func (d *Delivery) Collector() prometheus.Collector { return collectors(d.metric
 // ends; then it cancels them. A cancelled attempt is still recorded, and
 // its job retried by the next worker.
 func (d *Delivery) Stop(ctx context.Context) error {
-	err := d.client.Stop(ctx)
-	if err == nil {
-		return nil
+	if err := persistence.StopRiver(ctx, d.client, jobMargin); err != nil {
+		return fmt.Errorf("webhookdelivery: %w", err)
 	}
-	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), jobMargin)
-	defer cancel()
-	if cerr := d.client.StopAndCancel(cctx); cerr != nil {
-		return fmt.Errorf("webhookdelivery: stop: %w", cerr)
-	}
-	return fmt.Errorf("webhookdelivery: deliveries still being sent at the stop were cancelled, to be retried: %w", err)
+	return nil
 }
 
 // sender is the domain's Sender over webhookclient.
