@@ -2,7 +2,6 @@ package rest
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
@@ -89,7 +88,7 @@ func (a *api) handleNetworkPartners(w http.ResponseWriter, r *http.Request) {
 	req, err := arrayPage(r)
 	var marketplace *uuid.UUID
 	if err == nil {
-		marketplace, err = marketplaceQuery(r)
+		marketplace, err = uuidQuery(r, "marketplace_uuid")
 	}
 	if err == nil {
 		var page *domain.Page[*network.Partner]
@@ -99,22 +98,6 @@ func (a *api) handleNetworkPartners(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeError(w, r, err)
-}
-
-// marketplaceQuery reads ?marketplace_uuid=, nil when absent or blank.
-// Errors: CodeInvalid on marketplace_uuid for a string that is no UUID.
-func marketplaceQuery(r *http.Request) (*uuid.UUID, error) {
-	s := strings.TrimSpace(r.URL.Query().Get("marketplace_uuid"))
-	if s == "" {
-		return nil, nil
-	}
-	u, err := uuid.Parse(s)
-	if err != nil {
-		var v domain.Validator
-		v.Add(domain.VInvalid, domain.MsgUUID, "marketplace_uuid")
-		return nil, v.Err()
-	}
-	return &u, nil
 }
 
 // handlePartnerCheck is GET /api/partners/check/?siret_number=&commercial_name=.

@@ -2,13 +2,11 @@ package rest
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/gorilla/mux"
 
-	"salesplatform/domain"
 	"salesplatform/domain/webhooks"
 	"salesplatform/rest/drf"
 )
@@ -20,9 +18,6 @@ func registerWebhookAttemptRoutes(r *mux.Router, a *api) {
 	handleWithToken(r, "/api/webhooks/endpoints/{id:[0-9]+}/resend/", a.handleWebhookResend, http.MethodPost)
 	handleWithToken(r, "/api/webhooks/endpoints/{id:[0-9]+}/test/", a.handleWebhookTest, http.MethodPost)
 }
-
-// msgDateTime is DRF's DateTimeField's message for a value it cannot read.
-const msgDateTime = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."
 
 type jsonWebhookAttempt struct {
 	ID          int64     `json:"id"`
@@ -56,7 +51,7 @@ func (a *api) handleWebhookAttempts(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var f webhooks.AttemptFilter
-	if f.Event, err = eventQuery(r); err != nil {
+	if f.Event, err = uuidQuery(r, "event"); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -66,22 +61,6 @@ func (a *api) handleWebhookAttempts(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, toJSONPage(r, attempts, toJSONWebhookAttempt))
-}
-
-// eventQuery reads ?event=, nil when absent or blank.
-// Errors: CodeInvalid on event for a string that is no UUID.
-func eventQuery(r *http.Request) (*uuid.UUID, error) {
-	s := strings.TrimSpace(r.URL.Query().Get("event"))
-	if s == "" {
-		return nil, nil
-	}
-	u, err := uuid.Parse(s)
-	if err != nil {
-		var v domain.Validator
-		v.Add(domain.VInvalid, domain.MsgUUID, "event")
-		return nil, v.Err()
-	}
-	return &u, nil
 }
 
 // handleWebhookResend is POST /api/webhooks/endpoints/{id}/resend/: 202
@@ -103,27 +82,8 @@ func (a *api) handleWebhookResend(w http.ResponseWriter, r *http.Request) {
 func decodeWebhookResend(doc map[string]any) webhooks.ResendInput {
 	var in webhooks.ResendInput
 	d := drf.New(doc, &in.Refusals)
-	in.EventID, in.FailedSince = d.UUID("event_id"), dateTime(d, "failed_since")
+	in.EventID, in.FailedSince = d.UUID("event_id"), d.DateTime("failed_since")
 	return in
-}
-
-// dateTime reads an RFC 3339 date-time with its offset, as DRF's
-// DateTimeField.
-func dateTime(d drf.Reader, field string) domain.Optional[time.Time] {
-	value, present := d.Obj[field]
-	switch {
-	case !present:
-		return domain.Optional[time.Time]{}
-	case value == nil:
-		return domain.Null[time.Time]()
-	}
-	s, _ := value.(string)
-	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
-	if err != nil {
-		d.R.Refuse(domain.VInvalid, msgDateTime, field)
-		return domain.Optional[time.Time]{}
-	}
-	return domain.Some(t)
 }
 
 // handleWebhookTest is POST /api/webhooks/endpoints/{id}/test/: 202

@@ -21,6 +21,7 @@ import (
 const (
 	MsgBoolean   = "Must be a valid boolean."
 	MsgDate      = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD."
+	MsgDateTime  = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z]."
 	MsgDayFormat = domain.MsgDayFormat
 	MsgPKType    = "Incorrect type. Expected pk value, received %s."
 )
@@ -199,6 +200,22 @@ func (d Reader) Date(field string) Optional[time.Time] {
 	t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
 	if err != nil {
 		d.refuse(MsgDate, field)
+		return o
+	}
+	return domain.Some(t)
+}
+
+// DateTime reads an RFC 3339 date-time with its offset, as DRF's
+// DateTimeField.
+func (d Reader) DateTime(field string) Optional[time.Time] {
+	value, o, ok := raw[time.Time](d, field)
+	if !ok {
+		return o
+	}
+	s, _ := value.(string)
+	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
+	if err != nil {
+		d.refuse(MsgDateTime, field)
 		return o
 	}
 	return domain.Some(t)

@@ -1,13 +1,16 @@
 package rest
 
 import (
+	"net/http"
 	"strconv"
 	"strings"
 
 	"salesplatform/domain"
+
+	"github.com/google/uuid"
 )
 
-// Readers of the query parameters that hold lists.
+// Readers of query parameters: lists, and UUIDs.
 
 // idList reads a comma-separated list of integers as django-filter's "in"
 // filter does: empty items ignored; blank is no filter (nil), only commas
@@ -42,4 +45,21 @@ func terms(raw string) []string {
 		}
 	}
 	return out
+}
+
+// uuidQuery reads the query parameter name as a UUID, nil when absent or
+// blank.
+// Errors: CodeInvalid on name for a string that is no UUID.
+func uuidQuery(r *http.Request, name string) (*uuid.UUID, error) {
+	s := strings.TrimSpace(r.URL.Query().Get(name))
+	if s == "" {
+		return nil, nil
+	}
+	u, err := uuid.Parse(s)
+	if err != nil {
+		var v domain.Validator
+		v.Add(domain.VInvalid, domain.MsgUUID, name)
+		return nil, v.Err()
+	}
+	return &u, nil
 }
