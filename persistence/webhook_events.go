@@ -95,16 +95,16 @@ func (p *WebhookEvents) Publish(ctx context.Context, events ...webhooks.Event) e
 }
 
 // Prepare implements webhooks.Publisher.
-func (p *WebhookEvents) Prepare(ctx context.Context, eventType string, partners []int64) error {
+func (p *WebhookEvents) Prepare(ctx context.Context, eventType string, partners []int64) (bool, error) {
 	targets, err := p.subscribers(ctx, webhooks.Event{Type: eventType, Partners: partners})
 	if err != nil {
-		return err
+		return false, err
 	}
 	if p.prepared == nil {
 		p.prepared = map[string][]webhookTarget{}
 	}
 	p.prepared[preparedKey(eventType, partners)] = targets
-	return nil
+	return len(targets) > 0, nil
 }
 
 func preparedKey(eventType string, partners []int64) string {

@@ -189,7 +189,7 @@ func (s *Service) RefundOrder(ctx context.Context, id int64, in RefundInput) (*O
 		if err := tx.Orders.SaveOrderState(ctx, cur); err != nil {
 			return err
 		}
-		return publishOrder(ctx, tx, "order.refunded", cur.ID)
+		return publishOrder(ctx, tx, "order.refunded", cur.PartnerID, cur.ID)
 	})
 	if err != nil {
 		return nil, err

@@ -257,7 +257,7 @@ func (s *Service) reserve(ctx context.Context, tx Stores, p *domain.Partner, o *
 	if err := tx.Orders.CreateOrder(ctx, o); err != nil {
 		return err
 	}
-	if err := publishOrder(ctx, tx, "order.created", o.ID); err != nil {
+	if err := publishOrder(ctx, tx, "order.created", o.PartnerID, o.ID); err != nil {
 		return err
 	}
 	short, err := tx.Catalogue.TakeStock(ctx, stockOf(o))
@@ -384,12 +384,16 @@ func (s *Service) complete(ctx context.Context, tx Stores, o *Order) error {
 	if err := tx.Outbox.Enqueue(ctx, confirmationMail(o, partner.Name)); err != nil {
 		return err
 	}
-	return publishOrder(ctx, tx, "order.paid", o.ID)
+	return publishOrder(ctx, tx, "order.paid", o.PartnerID, o.ID)
 }
 
 // publishOrder keeps the webhook event typ of the order id, to its shop,
-// in tx: the order read back as the orders' backend shows it.
-func publishOrder(ctx context.Context, tx Stores, typ string, id int64) error {
+// in tx: the order read back as the orders' backend shows it, when an
+// endpoint awaits it.
+func publishOrder(ctx context.Context, tx Stores, typ string, shop, id int64) error {
+	if awaited, err := tx.Events.Prepare(ctx, typ, []int64{shop}); err != nil || !awaited {
+		return err
+	}
 	o, err := tx.Orders.FindOrderByID(ctx, id)
 	if err != nil {
 		return err

@@ -497,7 +497,7 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) 
 			return nil
 		}
 		recipients := webhooks.Recipients(u.MarketplaceID, u.PartnerID)
-		if err := tx.Events.Prepare(ctx, "network_giftcard.usage_cancelled", recipients); err != nil {
+		if _, err := tx.Events.Prepare(ctx, "network_giftcard.usage_cancelled", recipients); err != nil {
 			return err
 		}
 		if err := tx.Balances.Restore(ctx, &Movement{CardID: u.CardID, Kind: MovementCancel, Amount: u.Value,
@@ -517,7 +517,7 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) 
 // card's marketplace and the partner where it was used.
 func useCard(ctx context.Context, tx Stores, u *Usage) (bool, error) {
 	recipients := webhooks.Recipients(u.MarketplaceID, u.PartnerID)
-	if err := tx.Events.Prepare(ctx, "network_giftcard.used", recipients); err != nil {
+	if _, err := tx.Events.Prepare(ctx, "network_giftcard.used", recipients); err != nil {
 		return false, err
 	}
 	_, ok, err := tx.Balances.UseCard(ctx, u)

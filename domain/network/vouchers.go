@@ -473,7 +473,7 @@ func (s *VoucherService) RecordUsage(ctx context.Context, in UsageInput) (*Vouch
 			IsActive: true, Comment: comment, ManagementFees: v.ManagementFees, CommissionRate: v.CommissionRate,
 			CreationDate: at, ActorUserID: c.User.ID}
 		recipients := webhooks.Recipients(usage.MarketplaceID, usage.PartnerID)
-		if err := tx.Events.Prepare(ctx, "network_voucher.used", recipients); err != nil {
+		if _, err := tx.Events.Prepare(ctx, "network_voucher.used", recipients); err != nil {
 			return err
 		}
 		ok, err := tx.Vouchers.UseVoucher(ctx, usage)

@@ -43,8 +43,10 @@ type Publisher interface {
 	// endpoints an event of eventType to partners will go to, so that the
 	// Publish of that event in the same transaction holds the lock for no
 	// look-up of its own: concurrent uses of one card queue on its row.
-	// A Publish not prepared looks its endpoints up itself.
-	Prepare(ctx context.Context, eventType string, partners []int64) error
+	// A Publish not prepared looks its endpoints up itself. It reports
+	// whether any endpoint will receive the event, so that a change whose
+	// event no one awaits need not read its resource.
+	Prepare(ctx context.Context, eventType string, partners []int64) (bool, error)
 }
 
 // Delivery states.
