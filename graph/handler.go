@@ -43,7 +43,8 @@ const CodeRequestEnded = "REQUEST_ENDED"
 // execution does not walk on through fields that never look at the context
 // (introspection, values already loaded).
 func NewHandler(r *Resolver, logFrom func(context.Context) *slog.Logger) http.Handler {
-	srv := handler.New(connectionSchema{NewExecutableSchema(Config{Resolvers: r})})
+	schema := NewExecutableSchema(Config{Resolvers: r})
+	srv := handler.New(connectionSchema{schema})
 	srv.AddTransport(httptransport.GET{})
 	// Uploads (uploadMedia): one file, the media limit and room for the
 	// operations; before POST, which refuses non-JSON bodies.
@@ -59,6 +60,9 @@ func NewHandler(r *Resolver, logFrom func(context.Context) *slog.Logger) http.Ha
 	srv.Use(DepthLimit{Max: maxDepth})
 	srv.Use(&ComplexityLimit{Max: maxComplexity})
 	srv.AroundFields(stopWhenDone)
+	if !r.NoFastPath {
+		srv.AroundRootFields(fastPath{schema: schema.(*executableSchema)}.rootField)
+	}
 	log := ctxLogger(logFrom)
 	srv.SetErrorPresenter(presentInputErrors(presentError(log)))
 	srv.SetRecoverFunc(recoverPanic(log))

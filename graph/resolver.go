@@ -16,4 +16,7 @@ type Resolver struct {
 	// LoaderWait is how long a loader gathers keys before it reads them
 	// that no look-ahead prefetched; zero is loaderWait.
 	LoaderWait time.Duration
+	// NoFastPath leaves every field to gqlgen's executor (fastpath.go):
+	// not a setting, for the test that compares the two.
+	NoFastPath bool
 }

@@ -103,6 +103,10 @@ type Config struct {
 	// LoaderWait overrides the graph's loader window: not a setting, for
 	// tests that prove a query waits on none (they set it to hours).
 	LoaderWait time.Duration
+	// NoGraphFastPath leaves the graph's every field to gqlgen's executor:
+	// not a setting, for the test that compares the fast path's answers
+	// with gqlgen's.
+	NoGraphFastPath bool
 	// PasswordHashing is argon2id's cost for new password hashes (and the
 	// dummy hash that hides unknown usernames); a stored hash keeps its own.
 	PasswordHashing *argon2id.Params

@@ -606,7 +606,7 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 	// GraphQL over HTTP is GET and POST; another method (a preflight from
 	// an origin CORS refused) gets the router's 405, as on every route.
 	r.Handle("/graphql", graph.ToPlayground(playground.Path,
-		graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait}, middleware.LoggerFrom))).
+		graph.NewHandler(&graph.Resolver{Services: all, LoaderWait: cfg.LoaderWait, NoFastPath: cfg.NoGraphFastPath}, middleware.LoggerFrom))).
 		Methods(http.MethodGet, http.MethodPost)
 	r.PathPrefix("/playground").Handler(playground.Handler("/graphql"))
 	r.PathPrefix(psp.PagePrefix).Handler(provider.Handler(psp.Callbacks{ActivationChanged: all.PaymentPartners.SyncActivation,

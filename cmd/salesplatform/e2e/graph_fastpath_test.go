@@ -1,0 +1,135 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"salesplatform/cmd/salesplatform/app"
+	"salesplatform/persistence/cartstore"
+	"salesplatform/persistence/dbtest"
+)
+
+// The graph's fast path (graph/fastpath.go) answers the boxes list itself
+// when it can: every answer must be, byte for byte, the one gqlgen's
+// executor gives on the same database, the fast path answering or not, and
+// where it answers it must spend much less. Not parallel: it counts
+// allocations (testing.AllocsPerRun), which other tests would add to.
+func TestGraphFastPathAnswersAsGqlgen(t *testing.T) {
+	f := newGCFixture(t)
+	odd := f.networkPartner(t, "Café \"Chez <Lou>\" & fils \\ \u2028 ☕")
+	for i, name := range []string{"Escapade", "Détente", "Gourmet"} {
+		f.box(t, name, []string{"49.90", "120", "0.5"}[i], i, f.networkPartner(t, name+" A"), f.networkPartner(t, name+" B"), odd)
+	}
+	handler := func(noFastPath bool) http.Handler {
+		carts := cartstore.NewMemory(100)
+		t.Cleanup(carts.Close)
+		cfg := &app.Config{PasswordHashing: dbtest.CheapHashing, CartTTL: time.Hour, PublicBaseURL: "http://api.test",
+			DataDir: t.TempDir(), NoGraphFastPath: noFastPath}
+		return app.NewHandler(f.db, carts, cfg, app.NewLogger(io.Discard, slog.LevelInfo))
+	}
+	fast, gqlgen := handler(false), handler(true)
+
+	const everything = `{ boxes(first: 3) { totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+		edges { cursor node { __typename id legacyId name { fr en es it de nl ca pt } shortDescription { fr }
+			longDescription { fr } isHighlight displayNbOffers nbOffers ranking peopleIncluded maxNumberUsages
+			maxDaysAfterFirstUsage universeIds images
+			price { amount currencyCode currency formatted { fr en de } }
+			offers(first: 2) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { __typename id legacyId
+				partnerId partner { __typename id legacyId name description { fr en } managers { fr } nearby { fr }
+				practicalInformation { fr } access { fr } commercialDescription { fr } region department city
+				labels { name logo } } } } } } } } }`
+	for _, c := range []struct {
+		name, query string
+		vars        map[string]any
+		answers     bool // the fast path answers it
+	}{
+		{"the compared query", `{ boxes(first: 10) { edges { node { id name { fr } offers(first: 5) {
+			edges { node { partner { id name labels { name logo } } } } } } } } }`, nil, true},
+		{"every field it writes", everything, nil, true},
+		{"aliases, fragments, variables, directives", `query($n: Int, $skip: Boolean!, $order: [BoxOrder!]) {
+			a: boxes(first: 2, orderBy: $order) { ...page } b: boxes(first: 1, after: "azox") { totalCount }
+			boxes(first: $n) { edges { node { ... on Node { id } name @skip(if: $skip) { fr }
+				first: offers(first: 1) { edges { node { partner { ...partner } } } }
+				rest: offers(first: 2, after: "b2Zmc2V0OjA=") { edges { node { legacyId } } } } } } }
+			fragment page on BoxConnection { edges { node { __typename legacyId price { amount } } } }
+			fragment partner on CataloguePartner { name labels @include(if: $skip) { name } }`,
+			map[string]any{"n": 2, "skip": true, "order": []any{map[string]any{"field": "RANKING", "direction": "DESC"}}}, true},
+		{"a field it has no writer for", `{ boxes(first: 2) { edges { node { name { fr } universes { id } } } } }`, nil, false},
+		{"a window the read-ahead does not read", `{ boxes(first: 2) { edges { node { offers(last: 1) {
+			edges { node { partner { name } } } } } } } }`, nil, false},
+		{"an argument gqlgen refuses", `{ boxes(first: -1) { totalCount } }`, nil, false},
+		{"a cursor the resolver refuses", `{ boxes(first: 2, after: "nope") { totalCount } }`, nil, false},
+		{"beside another root field", `{ boxUniverses { id } boxes(first: 3) { edges { node { id
+			offers(first: 3) { edges { node { partner { name labels { name logo } } } } } } } } }`, nil, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			body, err := json.Marshal(map[string]any{"query": c.query, "variables": c.vars})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ask := func(h http.Handler) []byte {
+				req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader(body))
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("X-Partner-Domain", gcMarket)
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				return rec.Body.Bytes()
+			}
+			want := ask(gqlgen)
+			if got := ask(fast); !bytes.Equal(got, want) {
+				t.Fatalf("the fast path answers\n%s\ngqlgen\n%s", got, want)
+			}
+			if !c.answers {
+				return
+			}
+			if bytes.Contains(want, []byte(`"errors"`)) || !bytes.Contains(want, []byte(`"data":{"`)) {
+				t.Fatalf("want data and no errors: %s", want)
+			}
+			// gqlgen's executor allocates for every field of every object;
+			// the fast path for a few per object.
+			fastAllocs := testing.AllocsPerRun(5, func() { ask(fast) })
+			gqlgenAllocs := testing.AllocsPerRun(5, func() { ask(gqlgen) })
+			if fastAllocs > 0.7*gqlgenAllocs {
+				t.Errorf("the fast path made %.0f allocations, gqlgen %.0f: it does not answer", fastAllocs, gqlgenAllocs)
+			}
+		})
+	}
+	if t.Failed() {
+		return
+	}
+	// The odd name comes back as gqlgen escapes it.
+	var out struct {
+		Data struct {
+			Boxes struct {
+				Edges []struct {
+					Node struct {
+						Offers struct {
+							Edges []struct {
+								Node struct {
+									Partner struct{ Name string }
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	req := httptest.NewRequest(http.MethodPost, "/graphql", bytes.NewReader([]byte(`{"query":"{ boxes(first: 1) { edges { node { offers(first: 3) { edges { node { partner { name } } } } } } } }"}`)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Partner-Domain", gcMarket)
+	rec := httptest.NewRecorder()
+	fast.ServeHTTP(rec, req)
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatalf("%v: %s", err, rec.Body)
+	}
+	if got := out.Data.Boxes.Edges[0].Node.Offers.Edges[2].Node.Partner.Name; got != odd.Name {
+		t.Errorf("partner name %q, want %q", got, odd.Name)
+	}
+}
