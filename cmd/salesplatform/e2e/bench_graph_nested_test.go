@@ -10,11 +10,11 @@ import (
 
 // BenchmarkGraphQLNestedBoxesPage measures the nested catalogue query that
 // bench/compare.sh sends (bench/ours.json: boxes → offers(first: 5) →
-// partner → labels) through the whole handler, at 10 and 100 boxes of 5
+// partner → labels) through the whole handler, at 2, 10 and 100 boxes of 5
 // validated offers each, one partner with two labels per offer.
 func BenchmarkGraphQLNestedBoxesPage(b *testing.B) {
 	h := benchBoxes(b, 100).h
-	for _, n := range []int{10, 100} {
+	for _, n := range []int{2, 10, 100} {
 		b.Run(fmt.Sprintf("boxes=%d", n), func(b *testing.B) {
 			body := fmt.Sprintf(`{"query": "{ boxes(first: %d) { edges { node { id name { fr } offers(first: 5) { edges { node { partner { id name labels { name logo } } } } } } } } }"}`, n)
 			run := func() string {
