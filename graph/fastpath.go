@@ -40,12 +40,20 @@ type fastPath struct {
 type fastRoot func(x *fastExec, n *planField)
 
 // rootField is the fast path's root field middleware.
-func (p fastPath) rootField(ctx context.Context, next graphql.RootResolver) graphql.Marshaler {
+func (p fastPath) rootField(ctx context.Context, next graphql.RootResolver) (m graphql.Marshaler) {
 	rfc := graphql.GetRootFieldContext(ctx)
 	oc := graphql.GetOperationContext(ctx)
 	if rfc == nil || oc.Operation.Operation != ast.Query {
 		return next(ctx)
 	}
+	// This runs outside gqlgen's recover, on a goroutine of its own: a
+	// panic is logged (the recover function) and the field left to gqlgen.
+	defer func() {
+		if r := recover(); r != nil {
+			_ = oc.Recover(ctx, r)
+			m = next(ctx)
+		}
+	}()
 	// gqlgen names the field, not its type, in rfc.Object.
 	root, ok := fastRoots[parsedSchema.Query.Name+"."+rfc.Field.Name]
 	if !ok {
