@@ -218,6 +218,7 @@ func (r *queryResolver) WorkshopThemes(ctx context.Context, first *int, after *s
 // Boxes is the resolver for the boxes field.
 func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, first *int, after *string, last *int, before *string) (*model.BoxConnection, error) {
 	list := catalogue.BoxList{Ordering: toBoxOrdering(orderBy), Texts: boxTexts(ctx), Offers: boxOffersAlong(ctx)}
+	list.OfferPartners = list.Offers != nil && offerPartnersAlong(ctx)
 	w, page, err := readKeyset(ctx, pageArgs{first, after, last, before}, boxViewID, func(p domain.PageRequest) (*domain.Page[*catalogue.BoxView], error) {
 		list.Page = p
 		return r.BoxCatalog.Boxes(ctx, list)
@@ -225,7 +226,7 @@ func (r *queryResolver) Boxes(ctx context.Context, orderBy []*model.BoxOrder, fi
 	if err != nil {
 		return nil, renameArgument(err, "ordering", "orderBy")
 	}
-	r.prefetchBoxes(ctx, page.Items)
+	r.prefetchBoxes(ctx, page.Items, list.OfferPartners)
 	return toGraphBoxConnection(w, page), nil
 }
 

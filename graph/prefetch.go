@@ -130,8 +130,10 @@ func primePages[T any](ctx context.Context, l *dataloadgen.Loader[pageKey, *doma
 
 // prefetchBoxes reads what the query asks of boxes, a page of the
 // catalogue's boxes: their images, and their offers with the offers'
-// partners.
-func (r *Resolver) prefetchBoxes(ctx context.Context, boxes []*catalogue.BoxView) {
+// partners. withPartners tells that the boxes were read with their
+// offers' partners along (offerPartnersAlong): those prime the partner
+// loader without reading.
+func (r *Resolver) prefetchBoxes(ctx context.Context, boxes []*catalogue.BoxView, withPartners bool) {
 	if len(boxes) == 0 {
 		return
 	}
@@ -146,6 +148,14 @@ func (r *Resolver) prefetchBoxes(ctx context.Context, boxes []*catalogue.BoxView
 	}
 	for _, offers := range lookahead(ctx, nil, append(box, step{"offers", "Box"})...) {
 		pages := primeOffersAlong(ctx, l.boxOffers, offers, boxes)
+		if pages != nil && withPartners {
+			for _, p := range pages {
+				for _, o := range p.Items {
+					l.partnerNames.Prime(o.PartnerID, o.Partner)
+				}
+			}
+			continue
+		}
 		if pages == nil {
 			pages = primePages(ctx, l.boxOffers, offers, ids, r.BoxCatalog.BoxOffers)
 		}
@@ -232,6 +242,24 @@ func boxOffersAlong(ctx context.Context) *domain.PageRequest {
 		along = &w.req
 	}
 	return along
+}
+
+// offerPartnersAlong tells whether the boxes connection being resolved
+// should read its offers' partners along with its boxes
+// (catalogue.BoxList.OfferPartners): when the query asks for partners of
+// the offers and every such field reads them without profile (the
+// listing the boxes' statement reads).
+func offerPartnersAlong(ctx context.Context) bool {
+	names, asked := loadersFrom(ctx).partnerNames, false
+	for _, offers := range lookahead(ctx, nil, step{"edges", "BoxConnection"}, step{"node", "BoxEdge"}, step{"offers", "Box"}) {
+		for _, f := range lookahead(ctx, offers.Selections, step{"edges", "BoxOfferConnection"}, step{"node", "BoxOfferEdge"}, step{"partner", "BoxOffer"}) {
+			if partnerLoader(ctx, f) != names {
+				return false
+			}
+			asked = true
+		}
+	}
+	return asked
 }
 
 // primeOffersAlong primes l with the offers the boxes were read with, when

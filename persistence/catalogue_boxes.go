@@ -30,10 +30,18 @@ type boxRow struct {
 	MaxNumberUsages        int              `bun:"max_number_usages,notnull"`
 	MaxDaysAfterFirstUsage int              `bun:"max_days_after_first_usage,notnull"`
 
-	NbOffers    int        `bun:"nb_offers,scanonly"`
-	UniverseIDs []int64    `bun:"universe_ids,array,scanonly"`
-	Images      []string   `bun:"images,array,scanonly"`
-	Offers      [][2]int64 `bun:"offers,scanonly,type:json"` // [id, partner id] (selectListedBoxes)
+	NbOffers    int             `bun:"nb_offers,scanonly"`
+	UniverseIDs []int64         `bun:"universe_ids,array,scanonly"`
+	Images      []string        `bun:"images,array,scanonly"`
+	Offers      []offerAlongRow `bun:"offers,scanonly,type:json"` // selectListedBoxes
+}
+
+// offerAlongRow is an offer read along with its box (selectListedBoxes),
+// with its partner's listing when it was asked for and is listed.
+type offerAlongRow struct {
+	ID        int64             `json:"id"`
+	PartnerID int64             `json:"partner_id"`
+	Partner   *listedPartnerRow `json:"partner"`
 }
 
 func toRowBox(b *catalogue.Box) *boxRow {
@@ -57,7 +65,11 @@ func (r *boxRow) toDomain() *catalogue.Box {
 		b.Images = []string{}
 	}
 	for _, o := range r.Offers {
-		b.Offers = append(b.Offers, &catalogue.BoxOffer{ID: o[0], BoxID: r.ID, PartnerID: o[1], Status: catalogue.BoxOfferStatusValidated})
+		offer := &catalogue.BoxOffer{ID: o.ID, BoxID: r.ID, PartnerID: o.PartnerID, Status: catalogue.BoxOfferStatusValidated}
+		if o.Partner != nil {
+			offer.Partner = o.Partner.toDomain()
+		}
+		b.Offers = append(b.Offers, offer)
 	}
 	return b
 }
@@ -145,9 +157,10 @@ func (s *BoxStore) boxCounts(q *bun.SelectQuery) *bun.SelectQuery {
 
 // selectListedBoxes is selectBoxes with only the descriptions f.Texts
 // names and, when f.Offers asks, each box's window of validated offers
-// (FindBoxOffers' window, by id, as a JSON array of [id, partner id]),
-// its values written by vals.
-func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals *sqlArgs) *bun.SelectQuery {
+// (FindBoxOffers' window, by id, as a JSON array of offerAlongRow) with,
+// when f.OfferPartners asks, their partners' listings, its values written
+// by vals.
+func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals *sqlArgs) (*bun.SelectQuery, error) {
 	skip := map[string]bool{
 		"short_description": f.Texts&catalogue.BoxShortDescription == 0,
 		"long_description":  f.Texts&catalogue.BoxLongDescription == 0,
@@ -159,12 +172,48 @@ func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals
 		}
 	}
 	if w := f.Offers; w != nil {
-		q = q.ColumnExpr(`(SELECT coalesce(json_agg(json_build_array(x.id, x.partner_id) ORDER BY x.id), '[]')
+		offer := bun.Safe("json_build_object('id', x.id, 'partner_id', x.partner_id)")
+		if len(f.OfferPartners) > 0 {
+			partner, err := offerPartner(s.db, f.OfferPartners, vals)
+			if err != nil {
+				return nil, err
+			}
+			offer = bun.Safe("json_build_object('id', x.id, 'partner_id', x.partner_id, 'partner', (" + partner + "))")
+		}
+		q = q.ColumnExpr(`(SELECT coalesce(json_agg(? ORDER BY x.id), '[]')
 			FROM (SELECT o.id, o.partner_id FROM box_offers o WHERE o.box_id = b.id AND o.status = ?
 				ORDER BY o.id LIMIT ? OFFSET ?) x) AS offers`,
-			catalogue.BoxOfferStatusValidated, vals.val(w.Size), vals.val(w.Offset()))
+			offer, catalogue.BoxOfferStatusValidated, vals.val(w.Size), vals.val(w.Offset()))
 	}
-	return s.boxCounts(q)
+	return s.boxCounts(q), nil
+}
+
+// offerPartner is the subquery of the listing, without profile, of the
+// partner of offer x when one of filters selects it (scopePartners, as
+// FindPartnerListings reads it), its values written by vals.
+func offerPartner(db bun.IDB, filters []catalogue.PartnerFilter, vals *sqlArgs) (string, error) {
+	q := db.NewSelect().TableExpr("partners AS p").
+		ColumnExpr(`json_build_object('id', p.id, 'name', p.name, 'labels',
+			(SELECT coalesce(` + partnerLabelsJSON + `, '[]') FROM partner_labels pl WHERE pl.partner_id = p.id))`).
+		Where("p.id = x.partner_id")
+	var err error
+	q = q.WhereGroup(" AND ", func(all *bun.SelectQuery) *bun.SelectQuery {
+		for _, f := range filters {
+			all = all.WhereGroup(" OR ", func(one *bun.SelectQuery) *bun.SelectQuery {
+				scoped, scopeErr := scopePartners(one, f, vals)
+				if scopeErr != nil {
+					err = scopeErr
+					return one
+				}
+				return scoped
+			})
+		}
+		return all
+	})
+	if err != nil {
+		return "", err
+	}
+	return q.String(), nil
 }
 
 // boxList is the list of the boxes f selects, its values written by vals.
@@ -197,7 +246,11 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*cat
 	// The page, prepared: the catalogue's every request reads one.
 	var rows []boxRow
 	vals := &sqlArgs{prepared: true}
-	query := boxList(f, vals).page(keys, f.Page).prepared(s.db, s.selectListedBoxes(&rows, f, vals), vals)
+	listed, err := s.selectListedBoxes(&rows, f, vals)
+	if err != nil {
+		return nil, 0, err
+	}
+	query := boxList(f, vals).page(keys, f.Page).prepared(s.db, listed, vals)
 	if err := scanPrepared(ctx, s.db, &rows, query, vals.params...); err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
 	}

@@ -89,10 +89,10 @@ func (r *partnerProfileRow) toDomain() catalogue.PartnerProfile {
 type listedPartnerRow struct {
 	bun.BaseModel `bun:"table:partners,alias:p"`
 
-	ID      int64             `bun:"id,pk"`
-	Name    string            `bun:"name"`
-	Profile partnerProfileRow `bun:"embed:profile__"` // zero without one (partnerProfileJoin)
-	Labels  []partnerLabelRow `bun:"labels,scanonly,type:json"`
+	ID      int64             `bun:"id,pk" json:"id"`
+	Name    string            `bun:"name" json:"name"`
+	Profile partnerProfileRow `bun:"embed:profile__" json:"-"` // zero without one (partnerProfileJoin)
+	Labels  []partnerLabelRow `bun:"labels,scanonly,type:json" json:"labels"`
 }
 
 // partnerProfileJoin adds to q (on partners aliased p) the partner's
@@ -165,8 +165,7 @@ func (s *PartnerCatalogStore) selectListedPartners(rows *[]*listedPartnerRow, f 
 // be scanned rather than read through its index: docs/PERFORMANCE.md.)
 func withPartnerLabels(q *bun.SelectQuery, f catalogue.PartnerFilter) *bun.SelectQuery {
 	q = q.Join("LEFT JOIN partner_labels AS pl ON pl.partner_id = p.id").
-		ColumnExpr(`coalesce(json_agg(json_build_object('id', pl.id, 'partner_id', pl.partner_id, 'name', pl.name,
-			'logo_url', pl.logo_url) ORDER BY pl.id) FILTER (WHERE pl.id IS NOT NULL), '[]') AS labels`).
+		ColumnExpr(`coalesce(` + partnerLabelsJSON + ` FILTER (WHERE pl.id IS NOT NULL), '[]') AS labels`).
 		GroupExpr("p.id")
 	if !f.NamesOnly {
 		q = q.GroupExpr("profile.partner_id")
@@ -271,14 +270,23 @@ func (s *PartnerCatalogStore) FindPartnerListings(ctx context.Context, f catalog
 func listings(rows []*listedPartnerRow) []*catalogue.PartnerListing {
 	out := make([]*catalogue.PartnerListing, len(rows))
 	for i, r := range rows {
-		labels := make([]catalogue.PartnerLabel, len(r.Labels))
-		for j := range r.Labels {
-			labels[j] = r.Labels[j].toDomain()
-		}
-		out[i] = &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: labels}
+		out[i] = r.toDomain()
 	}
 	return out
 }
+
+func (r *listedPartnerRow) toDomain() *catalogue.PartnerListing {
+	labels := make([]catalogue.PartnerLabel, len(r.Labels))
+	for j := range r.Labels {
+		labels[j] = r.Labels[j].toDomain()
+	}
+	return &catalogue.PartnerListing{ID: r.ID, Name: r.Name, Profile: r.Profile.toDomain(), Labels: labels}
+}
+
+// partnerLabelsJSON is the JSON array of partner p's labels, by id, as
+// listedPartnerRow.Labels reads them.
+const partnerLabelsJSON = `json_agg(json_build_object('id', pl.id, 'partner_id', pl.partner_id, 'name', pl.name,
+			'logo_url', pl.logo_url) ORDER BY pl.id)`
 
 // FindDestinations returns the distinct places of the partners f selects
 // that name at least one of city, department and region.

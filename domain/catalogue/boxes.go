@@ -51,6 +51,10 @@ type BoxOffer struct {
 	BoxID     int64
 	PartnerID int64
 	Status    string
+	// Partner is its partner's listing as PartnerNamesByID answers it,
+	// when a list read it along (BoxList.OfferPartners); nil otherwise, or
+	// when the catalogue does not list that partner.
+	Partner *PartnerListing
 }
 
 // BoxOrder is one key of a box list's order.
@@ -114,6 +118,10 @@ type BoxFilter struct {
 	// Offers, when set, has FindBoxes read each box's validated offers in
 	// this window (Box.Offers) in the boxes' own statement.
 	Offers *domain.PageRequest
+	// OfferPartners, with Offers, has each offer read along carry its
+	// partner's listing without profile (BoxOffer.Partner) when one of
+	// these filters selects the partner (catalogueScopes).
+	OfferPartners []PartnerFilter
 }
 
 // BoxTexts are the descriptions a list of boxes reads, each in every
@@ -200,6 +208,11 @@ type BoxList struct {
 	// with the boxes, in their statement (BoxView.Offers): a reader that
 	// shows them saves BoxOffers' round trip.
 	Offers *domain.PageRequest
+	// OfferPartners, with Offers, also reads each offer's partner as
+	// PartnerNamesByID would (BoxOffer.Partner), in the same statement: a
+	// reader that shows the partners' names and labels saves that round
+	// trip too.
+	OfferPartners bool
 }
 
 // PriceFormatted is the price as each language writes it, formatted when
@@ -225,8 +238,11 @@ func (s *BoxService) Boxes(ctx context.Context, l BoxList) (*domain.Page[*BoxVie
 	if !marketplace.IsMarketplace {
 		return domain.NewPage([]*BoxView{}, 0, page)
 	}
-	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page,
-		Texts: l.Texts, Offers: l.Offers})
+	f := BoxFilter{MarketplaceID: marketplace.ID, ActiveOnly: true, Order: order, Page: page, Texts: l.Texts, Offers: l.Offers}
+	if l.Offers != nil && l.OfferPartners {
+		f.OfferPartners = catalogueScopes(marketplace, true)
+	}
+	boxes, count, err := s.uow.Stores().Boxes.FindBoxes(ctx, f)
 	if err != nil {
 		return nil, err
 	}

@@ -433,18 +433,20 @@ func (s *PartnerCatalogService) partnersByID(ctx context.Context, ids []int64, n
 			others = append(others, id)
 		}
 	}
+	scopes := catalogueScopes(scope, namesOnly)
 	var found []*PartnerListing
 	if self {
-		// A marketplace is not in its own network: it is read as itself.
-		me, err := s.store.FindPartnerListings(ctx, PartnerFilter{Self: scope.ID, IDs: []int64{scope.ID}, NamesOnly: namesOnly})
+		f := scopes[0]
+		f.IDs = []int64{scope.ID}
+		me, err := s.store.FindPartnerListings(ctx, f)
 		if err != nil {
 			return nil, err
 		}
 		found = append(found, me...)
 	}
-	if scope.IsMarketplace && len(others) > 0 {
-		f := partnerCatalogFilter(scope)
-		f.IDs, f.NamesOnly = others, namesOnly
+	if len(scopes) > 1 && len(others) > 0 {
+		f := scopes[1]
+		f.IDs = others
 		listed, err := s.store.FindPartnerListings(ctx, f)
 		if err != nil {
 			return nil, err
@@ -452,6 +454,20 @@ func (s *PartnerCatalogService) partnersByID(ctx context.Context, ids []int64, n
 		found = append(found, listed...)
 	}
 	return domain.InKeyOrder(ids, found, partnerListingID), nil
+}
+
+// catalogueScopes are the filters a partner is read through by id in
+// scope's catalogue: scope itself, whatever its status (a marketplace is
+// not in its own network: it is read as itself), then, for a marketplace,
+// its network's listed partners. A partner none selects is not listed.
+func catalogueScopes(scope *domain.Partner, namesOnly bool) []PartnerFilter {
+	scopes := []PartnerFilter{{Self: scope.ID, NamesOnly: namesOnly}}
+	if scope.IsMarketplace {
+		f := partnerCatalogFilter(scope)
+		f.NamesOnly = namesOnly
+		scopes = append(scopes, f)
+	}
+	return scopes
 }
 
 func partnerListingID(p *PartnerListing) int64 { return p.ID }

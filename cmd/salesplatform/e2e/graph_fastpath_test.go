@@ -2,15 +2,21 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"salesplatform/cmd/salesplatform/app"
+	"salesplatform/domain"
 	"salesplatform/persistence/cartstore"
 	"salesplatform/persistence/dbtest"
 )
@@ -131,5 +137,72 @@ func TestGraphFastPathAnswersAsGqlgen(t *testing.T) {
 	}
 	if got := out.Data.Boxes.Edges[0].Node.Offers.Edges[2].Node.Partner.Name; got != odd.Name {
 		t.Errorf("partner name %q, want %q", got, odd.Name)
+	}
+}
+
+// The boxes list reads its offers' partners in its own statement when the
+// query asks for their names and labels only: one statement for the whole
+// query, and the same partners, by the catalogue's rules, as the partner
+// loader reads when a field asks for more (the marketplace itself, whatever
+// its status; its network's active and network partners; no other: null).
+func TestGraphBoxesReadPartnersAlong(t *testing.T) {
+	t.Parallel()
+	f := newGCFixture(t)
+	ctx := context.Background()
+	outside := &domain.Partner{Name: "Outside", Status: domain.PartnerStatusActive}
+	gcMust(t, f.partners.CreatePartner(ctx, outside))
+	inactive := f.networkPartner(t, "Inactive")
+	_, err := f.db.NewUpdate().Table("partners").Set("status = ?", domain.PartnerStatusInactive).Where("id = ?", inactive.ID).Exec(ctx)
+	gcMust(t, err)
+	f.box(t, "Mixed", "10", 0, f.networkPartner(t, "Listed"), f.market, outside, inactive)
+	f.box(t, "Plain", "20", 1, f.networkPartner(t, "Other listed"))
+
+	const along = `{ boxes(first: 5) { edges { node { offers(first: 5) { edges { node {
+		partner { id name labels { name logo } } } } } } } } }`
+	f.mustAsk(t, gcMarket, "", along, nil) // the scope partner is read once, then kept
+	f.stmts.Reset()
+	names := f.mustAsk(t, gcMarket, "", along, nil)
+	if n := f.stmts.Count(); n != 1 {
+		t.Errorf("%d statements, want the boxes' one:\n%s", n, strings.Join(f.stmts.Queries(), "\n"))
+	}
+	// A profile field reads the partners through the loader instead.
+	profiles := f.mustAsk(t, gcMarket, "", strings.Replace(along, "labels", "description { fr } labels", 1), nil)
+	type answer struct {
+		Boxes struct {
+			Edges []struct {
+				Node struct {
+					Offers struct {
+						Edges []struct {
+							Node struct {
+								Partner *struct {
+									ID, Name string
+									Labels   []struct{ Name, Logo string }
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	var a, b answer
+	gcMust(t, json.Unmarshal(names, &a))
+	gcMust(t, json.Unmarshal(profiles, &b))
+	if len(a.Boxes.Edges) != 2 || len(a.Boxes.Edges[0].Node.Offers.Edges) != 4 {
+		t.Fatalf("want 2 boxes, the first of 4 offers: %s", names)
+	}
+	var got []string
+	for _, e := range a.Boxes.Edges[0].Node.Offers.Edges {
+		if p := e.Node.Partner; p == nil {
+			got = append(got, "null")
+		} else {
+			got = append(got, fmt.Sprintf("%s/%d labels", p.Name, len(p.Labels)))
+		}
+	}
+	if want := []string{"Listed/2 labels", "Market/0 labels", "null", "null"}; !slices.Equal(got, want) {
+		t.Errorf("partners read along: %v, want %v", got, want)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("read along:\n%s\nthrough the loader:\n%s", names, profiles)
 	}
 }
