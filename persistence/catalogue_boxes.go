@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -34,14 +35,15 @@ type boxRow struct {
 	UniverseIDs []int64         `bun:"universe_ids,array,scanonly"`
 	Images      []string        `bun:"images,array,scanonly"`
 	Offers      []offerAlongRow `bun:"offers,scanonly,type:json"` // selectListedBoxes
+	// Partners are the listings of the page's offers' partners, on one
+	// row of the page (withOfferPartners).
+	Partners []*listedPartnerRow `bun:"partners,scanonly,type:json"`
 }
 
-// offerAlongRow is an offer read along with its box (selectListedBoxes),
-// with its partner's listing when it was asked for and is listed.
+// offerAlongRow is an offer read along with its box (selectListedBoxes).
 type offerAlongRow struct {
-	ID        int64             `json:"id"`
-	PartnerID int64             `json:"partner_id"`
-	Partner   *listedPartnerRow `json:"partner"`
+	ID        int64 `json:"id"`
+	PartnerID int64 `json:"partner_id"`
 }
 
 func toRowBox(b *catalogue.Box) *boxRow {
@@ -65,11 +67,7 @@ func (r *boxRow) toDomain() *catalogue.Box {
 		b.Images = []string{}
 	}
 	for _, o := range r.Offers {
-		offer := &catalogue.BoxOffer{ID: o.ID, BoxID: r.ID, PartnerID: o.PartnerID, Status: catalogue.BoxOfferStatusValidated}
-		if o.Partner != nil {
-			offer.Partner = o.Partner.toDomain()
-		}
-		b.Offers = append(b.Offers, offer)
+		b.Offers = append(b.Offers, &catalogue.BoxOffer{ID: o.ID, BoxID: r.ID, PartnerID: o.PartnerID, Status: catalogue.BoxOfferStatusValidated})
 	}
 	return b
 }
@@ -157,10 +155,9 @@ func (s *BoxStore) boxCounts(q *bun.SelectQuery) *bun.SelectQuery {
 
 // selectListedBoxes is selectBoxes with only the descriptions f.Texts
 // names and, when f.Offers asks, each box's window of validated offers
-// (FindBoxOffers' window, by id, as a JSON array of offerAlongRow) with,
-// when f.OfferPartners asks, their partners' listings, its values written
-// by vals.
-func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals *sqlArgs) (*bun.SelectQuery, error) {
+// (FindBoxOffers' window, by id, as a JSON array of offerAlongRow), its
+// values written by vals.
+func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals *sqlArgs) *bun.SelectQuery {
 	skip := map[string]bool{
 		"short_description": f.Texts&catalogue.BoxShortDescription == 0,
 		"long_description":  f.Texts&catalogue.BoxLongDescription == 0,
@@ -172,30 +169,27 @@ func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals
 		}
 	}
 	if w := f.Offers; w != nil {
-		offer := bun.Safe("json_build_object('id', x.id, 'partner_id', x.partner_id)")
-		if len(f.OfferPartners) > 0 {
-			partner, err := offerPartner(s.db, f.OfferPartners, vals)
-			if err != nil {
-				return nil, err
-			}
-			offer = bun.Safe("json_build_object('id', x.id, 'partner_id', x.partner_id, 'partner', (" + partner + "))")
-		}
-		q = q.ColumnExpr(`(SELECT coalesce(json_agg(? ORDER BY x.id), '[]')
+		q = q.ColumnExpr(`(SELECT coalesce(json_agg(json_build_object('id', x.id, 'partner_id', x.partner_id) ORDER BY x.id), '[]')
 			FROM (SELECT o.id, o.partner_id FROM box_offers o WHERE o.box_id = b.id AND o.status = ?
 				ORDER BY o.id LIMIT ? OFFSET ?) x) AS offers`,
-			offer, catalogue.BoxOfferStatusValidated, vals.val(w.Size), vals.val(w.Offset()))
+			catalogue.BoxOfferStatusValidated, vals.val(w.Size), vals.val(w.Offset()))
 	}
-	return s.boxCounts(q), nil
+	return s.boxCounts(q)
 }
 
-// offerPartner is the subquery of the listing, without profile, of the
-// partner of offer x when one of filters selects it (scopePartners, as
-// FindPartnerListings reads it), its values written by vals.
-func offerPartner(db bun.IDB, filters []catalogue.PartnerFilter, vals *sqlArgs) (string, error) {
+// withOfferPartners is query, a page of boxes read with their offers
+// (selectListedBoxes), with the listings, without profile, of the offers'
+// partners that one of filters selects (scopePartners, as
+// FindPartnerListings reads them): read once for the whole page, in one
+// join, and given in the partners column of one of its rows. order is the
+// page's ORDER BY, on the columns of b.
+func withOfferPartners(db bun.IDB, query, order string, filters []catalogue.PartnerFilter, vals *sqlArgs) (string, error) {
 	q := db.NewSelect().TableExpr("partners AS p").
-		ColumnExpr(`json_build_object('id', p.id, 'name', p.name, 'labels',
-			(SELECT coalesce(` + partnerLabelsJSON + `, '[]') FROM partner_labels pl WHERE pl.partner_id = p.id))`).
-		Where("p.id = x.partner_id")
+		ColumnExpr(`json_build_object('id', p.id, 'name', p.name,
+			'labels', coalesce(` + partnerLabelsJSON + ` FILTER (WHERE pl.id IS NOT NULL), '[]')) AS j`).
+		Join("LEFT JOIN partner_labels AS pl ON pl.partner_id = p.id").
+		Where("p.id IN (SELECT (e->>'partner_id')::bigint FROM page, json_array_elements(page.offers) e)").
+		GroupExpr("p.id")
 	var err error
 	q = q.WhereGroup(" AND ", func(all *bun.SelectQuery) *bun.SelectQuery {
 		for _, f := range filters {
@@ -213,7 +207,10 @@ func offerPartner(db bun.IDB, filters []catalogue.PartnerFilter, vals *sqlArgs) 
 	if err != nil {
 		return "", err
 	}
-	return q.String(), nil
+	return `WITH page AS MATERIALIZED (` + query + `)
+		SELECT page.*, CASE WHEN page.id = (SELECT min(id) FROM page)
+			THEN (SELECT coalesce(json_agg(l.j), '[]') FROM (` + q.String() + `) l) END AS partners
+		FROM page ORDER BY ` + strings.ReplaceAll(order, "b.", "page."), nil
 }
 
 // boxList is the list of the boxes f selects, its values written by vals.
@@ -246,17 +243,30 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*cat
 	// The page, prepared: the catalogue's every request reads one.
 	var rows []boxRow
 	vals := &sqlArgs{prepared: true}
-	listed, err := s.selectListedBoxes(&rows, f, vals)
-	if err != nil {
-		return nil, 0, err
+	page := boxList(f, vals).page(keys, f.Page)
+	query := page.prepared(s.db, s.selectListedBoxes(&rows, f, vals), vals)
+	if f.Offers != nil && len(f.OfferPartners) > 0 {
+		if query, err = withOfferPartners(s.db, query, page.order, f.OfferPartners, vals); err != nil {
+			return nil, 0, err
+		}
 	}
-	query := boxList(f, vals).page(keys, f.Page).prepared(s.db, listed, vals)
 	if err := scanPrepared(ctx, s.db, &rows, query, vals.params...); err != nil {
 		return nil, 0, fmt.Errorf("select boxes: %w", err)
+	}
+	partners := map[int64]*catalogue.PartnerListing{}
+	for _, r := range rows {
+		for _, p := range r.Partners {
+			partners[p.ID] = p.toDomain()
+		}
 	}
 	boxes := make([]*catalogue.Box, len(rows))
 	for i := range rows {
 		boxes[i] = rows[i].toDomain()
+		if len(f.OfferPartners) > 0 {
+			for _, o := range boxes[i].Offers {
+				o.Partner = partners[o.PartnerID]
+			}
+		}
 	}
 	return boxes, count, nil
 }

@@ -205,4 +205,15 @@ func TestGraphBoxesReadPartnersAlong(t *testing.T) {
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("read along:\n%s\nthrough the loader:\n%s", names, profiles)
 	}
+	// Other pages and orders: the partners follow their boxes.
+	for _, args := range []string{"last: 1", "first: 1, orderBy: [{field: PRICE, direction: DESC}]", `first: 2, after: "azox"`} {
+		q := strings.Replace(along, "first: 5", args, 1)
+		names, profiles := f.mustAsk(t, gcMarket, "", q, nil), f.mustAsk(t, gcMarket, "", strings.Replace(q, "labels", "description { fr } labels", 1), nil)
+		var a, b answer
+		gcMust(t, json.Unmarshal(names, &a))
+		gcMust(t, json.Unmarshal(profiles, &b))
+		if len(a.Boxes.Edges) == 0 || !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: read along:\n%s\nthrough the loader:\n%s", args, names, profiles)
+		}
+	}
 }
