@@ -59,12 +59,14 @@ func (s *NetworkGiftcardStore) LockCards(ctx context.Context, ids []uuid.UUID) e
 }
 
 // useCardSQL: $1 card, $2 value, $3 partner, $4 comment, $5 reservation,
-// $6 the usage's date (the spend's time), $7 freeze date, $8 actor.
-var useCardSQL = `WITH spent AS (
+// $6 the usage's date (the spend's time), $7 freeze date, $8 actor; the
+// update's condition also has guard.
+func useCardSQL(guard string) string {
+	return `WITH spent AS (
 		UPDATE network_giftcards
 		SET remaining_value = remaining_value - $2,
 		    status = CASE WHEN status = 'paid' THEN 'using' ELSE status END
-		WHERE id = $1 AND ` + spendable("$2", "$6") + `
+		WHERE id = $1 AND ` + spendable("$2", "$6") + guard + `
 		RETURNING id, remaining_value),
 	usage AS (
 		INSERT INTO network_giftcard_usages (network_giftcard_id, partner_id, value, comment, reservation_id,
@@ -75,17 +77,37 @@ var useCardSQL = `WITH spent AS (
 			partner_id, reservation_id, comment, actor_user_id)
 		SELECT spent.id, 'use', -$2::numeric, spent.remaining_value, usage.id, $3, $5, $4, $8 FROM spent, usage)
 	SELECT usage.id AS usage_id, spent.remaining_value FROM spent, usage`
+}
+
+var (
+	useCardAnySQL = useCardSQL("")
+	// $9 the event's partners, $10 its type.
+	useCardUnlessWatchedSQL = useCardSQL(` AND NOT EXISTS (SELECT 1 FROM webhook_endpoints e
+			WHERE ` + subscribedEndpoints("$9", "$10") + `)`)
+)
 
 // UseCard implements network.Balances.
 func (s *NetworkGiftcardStore) UseCard(ctx context.Context, u *network.Usage) (decimal.Decimal, bool, error) {
+	return s.useCard(ctx, u, useCardAnySQL)
+}
+
+// UseCardUnlessWatched implements network.Balances.
+func (s *NetworkGiftcardStore) UseCardUnlessWatched(ctx context.Context, u *network.Usage, eventType string, partners []int64) (bool, error) {
+	_, ok, err := s.useCard(ctx, u, useCardUnlessWatchedSQL, partners, eventType)
+	return ok, err
+}
+
+// useCard runs query, a useCardSQL, with u's arguments and then more.
+func (s *NetworkGiftcardStore) useCard(ctx context.Context, u *network.Usage, query string, more ...any) (decimal.Decimal, bool, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
 	var rows []struct {
 		UsageID   int64           `bun:"usage_id"`
 		Remaining decimal.Decimal `bun:"remaining_value"`
 	}
-	err := scanPrepared(ctx, s.db, &rows, useCardSQL,
-		u.CardID, u.Value, u.PartnerID, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate, nullID(u.ActorID))
+	args := append([]any{u.CardID, u.Value, u.PartnerID, u.Comment, u.ReservationID, u.CreationDate, u.FreezePayoutDate,
+		nullID(u.ActorID)}, more...)
+	err := scanPrepared(ctx, s.db, &rows, query, args...)
 	if err != nil {
 		return decimal.Zero, false, fmt.Errorf("use network giftcard: %w", err)
 	}

@@ -46,10 +46,14 @@ type networkCardRow struct {
 	TimeZone       string          `bun:"time_zone"`
 }
 
-// networkCardSelect reads networkCardRow, the balance view, of a card g.
-const networkCardSelect = `SELECT g.id, g.uuid, g.marketplace_id, g.currency, g.status, g.is_active, g.value,
-	g.remaining_value, g.is_splittable, g.creation_date, g.activation_date, g.expiration_date, p.time_zone
-	FROM network_giftcards g JOIN partners p ON p.id = g.marketplace_id`
+// networkCardSelect reads networkCardRow, the balance view, of a card g:
+// its columns and the tables they come from.
+const (
+	networkCardColumns = `g.id, g.uuid, g.marketplace_id, g.currency, g.status, g.is_active, g.value,
+	g.remaining_value, g.is_splittable, g.creation_date, g.activation_date, g.expiration_date, p.time_zone`
+	networkCardFrom   = `FROM network_giftcards g JOIN partners p ON p.id = g.marketplace_id`
+	networkCardSelect = `SELECT ` + networkCardColumns + ` ` + networkCardFrom
+)
 
 // findCard returns the card of networkCardSelect's condition where.
 func (s *NetworkGiftcardStore) findCard(ctx context.Context, where string, arg any) (*network.Card, error) {
@@ -62,16 +66,66 @@ func (s *NetworkGiftcardStore) findCard(ctx context.Context, where string, arg a
 	if len(rows) == 0 {
 		return nil, domain.ErrNotFound
 	}
-	r := rows[0]
+	return rows[0].card(), nil
+}
+
+func (r *networkCardRow) card() *network.Card {
 	return &network.Card{ID: r.ID, UUID: r.UUID, MarketplaceID: r.MarketplaceID, Currency: r.Currency, Status: r.Status,
 		IsActive: r.IsActive, Value: r.Value, RemainingValue: r.RemainingValue, IsSplittable: r.IsSplittable,
 		CreationDate: r.CreationDate, ActivationDate: r.ActivationDate, ExpirationDate: r.ExpirationDate,
-		TimeZone: r.TimeZone}, nil
+		TimeZone: r.TimeZone}
 }
 
 // FindCardByCode implements network.GiftcardStore.
 func (s *NetworkGiftcardStore) FindCardByCode(ctx context.Context, code string) (*network.Card, error) {
 	return s.findCard(ctx, `lower(g.code) = lower($1)`, code)
+}
+
+// cardAtPartnerSQL is networkCardSelect's card of code $1 and the
+// acceptor (acceptorSelect) of its marketplace's network whose condition
+// is appended, its columns prefixed a_.
+func cardAtPartnerSQL(acceptor string) string {
+	return `SELECT ` + networkCardColumns + `, a.partner_id AS a_partner_id, a.marketplace_id AS a_marketplace_id,
+		a.source_id AS a_source_id, a.status AS a_status, a.ngc AS a_ngc, a.nv AS a_nv
+	` + networkCardFrom + `
+	LEFT JOIN LATERAL (` + acceptorSelect("g.marketplace_id") + acceptor + `) a ON true
+	WHERE lower(g.code) = lower($1)`
+}
+
+var (
+	cardAtSourceIDSQL  = cardAtPartnerSQL(`np.source_id = $2`)
+	cardAtPartnerIDSQL = cardAtPartnerSQL(`np.partner_id = $2`)
+)
+
+// FindCardAtPartner implements network.GiftcardStore.
+func (s *NetworkGiftcardStore) FindCardAtPartner(ctx context.Context, code string, partnerID int64, sourceID string) (*network.Card, *network.Acceptor, error) {
+	ctx, cancel := withTimeout(ctx)
+	defer cancel()
+	var rows []struct {
+		networkCardRow
+		PartnerID     *int64 `bun:"a_partner_id"`
+		MarketplaceID int64  `bun:"a_marketplace_id"`
+		SourceID      string `bun:"a_source_id"`
+		Status        string `bun:"a_status"`
+		NGC           bool   `bun:"a_ngc"`
+		NV            bool   `bun:"a_nv"`
+	}
+	query, partner := cardAtSourceIDSQL, any(sourceID)
+	if sourceID == "" {
+		query, partner = cardAtPartnerIDSQL, partnerID
+	}
+	if err := scanPrepared(ctx, s.db, &rows, query, code, partner); err != nil {
+		return nil, nil, fmt.Errorf("select network giftcard and partner: %w", err)
+	}
+	if len(rows) == 0 {
+		return nil, nil, domain.ErrNotFound
+	}
+	r := rows[0]
+	if r.PartnerID == nil {
+		return r.card(), nil, nil
+	}
+	return r.card(), acceptorRow{PartnerID: *r.PartnerID, MarketplaceID: r.MarketplaceID, SourceID: r.SourceID,
+		Status: r.Status, NGC: r.NGC, NV: r.NV}.acceptor(), nil
 }
 
 type networkUsageRow struct {

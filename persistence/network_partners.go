@@ -228,15 +228,20 @@ type acceptorRow struct {
 	NV            bool   `bun:"nv"`
 }
 
-// acceptorQuery reads the acceptors of network_partners rows np that $1
-// and $2 select; every use of a network gift reads one, so it is prepared.
-const acceptorQuery = `SELECT np.partner_id, np.marketplace_id, COALESCE(np.source_id, '') AS source_id, p.status,
+// acceptorSelect reads the acceptors of network_partners rows np of the
+// marketplace of the expression marketplace that the condition appended
+// selects; every use of a network gift reads one, so it is prepared.
+func acceptorSelect(marketplace string) string {
+	return `SELECT np.partner_id, np.marketplace_id, COALESCE(np.source_id, '') AS source_id, p.status,
 		EXISTS (SELECT 1 FROM network_giftcard_allowed_partners a
 			WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = np.partner_id) AS ngc,
 		EXISTS (SELECT 1 FROM network_voucher_allowed_partners a
 			WHERE a.marketplace_id = np.marketplace_id AND a.partner_id = np.partner_id) AS nv
 	FROM network_partners np JOIN partners p ON p.id = np.partner_id
-	WHERE np.marketplace_id = $1 AND `
+	WHERE np.marketplace_id = ` + marketplace + ` AND `
+}
+
+var acceptorQuery = acceptorSelect("$1")
 
 func (s *NetworkPartnerStore) acceptor(ctx context.Context, where string, args ...any) (*network.Acceptor, error) {
 	ctx, cancel := withTimeout(ctx)
@@ -248,9 +253,12 @@ func (s *NetworkPartnerStore) acceptor(ctx context.Context, where string, args .
 	if len(rows) == 0 {
 		return nil, domain.ErrNotFound
 	}
-	r := rows[0]
+	return rows[0].acceptor(), nil
+}
+
+func (r acceptorRow) acceptor() *network.Acceptor {
 	return &network.Acceptor{PartnerID: r.PartnerID, MarketplaceID: r.MarketplaceID, SourceID: r.SourceID, Status: r.Status,
-		LinkedToNGCSettings: r.NGC, LinkedToNVSettings: r.NV}, nil
+		LinkedToNGCSettings: r.NGC, LinkedToNVSettings: r.NV}
 }
 
 // Acceptor implements network.PartnerStore.

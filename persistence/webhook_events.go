@@ -115,8 +115,8 @@ func preparedKey(eventType string, partners []int64) string {
 // test event), and returns the event's id.
 func (p *WebhookEvents) PublishTest(ctx context.Context, endpoint int64, ev webhooks.Event) (uuid.UUID, error) {
 	var open bool
-	if err := p.db.NewRaw(`SELECT `+backlogOpen+` FROM webhook_endpoints e WHERE e.id = ?`,
-		webhooks.MaxBacklog, webhooks.MaxBacklog, endpoint).Scan(ctx, &open); err != nil {
+	if err := p.db.NewRaw(`SELECT `+backlogOpen("?0")+` FROM webhook_endpoints e WHERE e.id = ?1`,
+		webhooks.MaxBacklog, endpoint).Scan(ctx, &open); err != nil {
 		return uuid.Nil, fmt.Errorf("webhook events: endpoint %d: %w", endpoint, err)
 	}
 	return p.publishTo(ctx, ev, []webhookTarget{{Endpoint: endpoint, Open: open}})
@@ -133,11 +133,28 @@ type webhookTarget struct {
 	Open     bool  `bun:"open"`
 }
 
-// backlogOpen is whether endpoint e's backlog is below the cap (given
-// twice), counted through the partial index on waiting deliveries: at
-// most the cap's entries are read.
-const backlogOpen = `(SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d
-	WHERE d.endpoint_id = e.id AND d.state = 'pending' LIMIT ?) AS waiting) < ? AS open`
+// backlogOpen is whether endpoint e's backlog is below the cap (the
+// statement's parameter capArg), counted through the partial index on
+// waiting deliveries: at most the cap's entries are read.
+func backlogOpen(capArg string) string {
+	return `(SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries d
+	WHERE d.endpoint_id = e.id AND d.state = 'pending' LIMIT ` + capArg + `) AS waiting) < ` + capArg + ` AS open`
+}
+
+// subscribersSQL: $1 the backlog's cap, $2 the event's partners, $3 its
+// type. Prepared: every write that may publish asks it.
+var subscribersSQL = `SELECT e.id, ` + backlogOpen("$1") + `
+	FROM webhook_endpoints e
+	WHERE ` + subscribedEndpoints("$2", "$3") + `
+	ORDER BY e.id`
+
+// subscribedEndpoints is the condition on webhook_endpoints e of those an
+// event goes to: active, the platform's or of one of the event's partners
+// (the bigint[] partners), subscribed to its type (eventType).
+func subscribedEndpoints(partners, eventType string) string {
+	return `e.is_active AND (e.partner_id IS NULL OR e.partner_id = ANY(` + partners + `::bigint[]))
+		AND (cardinality(e.events) = 0 OR ` + eventType + ` = ANY(e.events))`
+}
 
 // subscribers are the active endpoints ev goes to: its partners' and the
 // platform's, subscribed to its type.
@@ -149,11 +166,7 @@ func (p *WebhookEvents) subscribers(ctx context.Context, ev webhooks.Event) ([]w
 		partners = []int64{}
 	}
 	var targets []webhookTarget
-	err := p.db.NewRaw(`SELECT e.id, `+backlogOpen+`
-		FROM webhook_endpoints e
-		WHERE e.is_active AND (e.partner_id IS NULL OR e.partner_id = ANY(?::bigint[]))
-			AND (cardinality(e.events) = 0 OR ? = ANY(e.events))
-		ORDER BY e.id`, webhooks.MaxBacklog, webhooks.MaxBacklog, pgdialect.Array(partners), ev.Type).Scan(ctx, &targets)
+	err := scanPrepared(ctx, p.db, &targets, subscribersSQL, webhooks.MaxBacklog, partners, ev.Type)
 	if err != nil {
 		return nil, fmt.Errorf("webhook events: subscribers of %s: %w", ev.Type, err)
 	}

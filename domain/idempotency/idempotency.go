@@ -105,6 +105,13 @@ func validKey(key string) bool {
 	return true
 }
 
+// Keyed reports whether ctx carries an idempotency key (WithKey) that
+// Run has not yet taken: a write without one has no outcome to record.
+func Keyed(ctx context.Context) bool {
+	h, _ := ctx.Value(ctxKey{}).(*holder)
+	return h != nil
+}
+
 // Replayed reports whether the guarded operation called with ctx (a
 // context from WithKey, or one derived from it) answered a stored outcome
 // rather than running.

@@ -98,6 +98,11 @@ type Balances interface {
 	// its MovementUse, in one statement; it sets u.ID and returns the
 	// remaining value. ok is false, and nothing is written, otherwise.
 	UseCard(ctx context.Context, u *Usage) (remaining decimal.Decimal, ok bool, err error)
+	// UseCardUnlessWatched is UseCard, in a statement of its own, when no
+	// webhook endpoint subscribes to eventType for partners (the
+	// statement checks): ok is false, with nothing written, when one does
+	// or the guard refuses.
+	UseCardUnlessWatched(ctx context.Context, u *Usage, eventType string, partners []int64) (ok bool, err error)
 	// HoldCard takes h.Amount off card h.CardID under the rule at `at`,
 	// and writes h and its MovementHold, in one statement; it sets h.ID,
 	// h.CreatedAt. ok is false, and nothing is written, otherwise. A

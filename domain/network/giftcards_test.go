@@ -3,6 +3,8 @@ package network_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -42,7 +44,12 @@ func as(partner int64, staff bool, perms ...string) context.Context {
 
 func newNGCFixture(t testing.TB, conns int) *ngcFixture {
 	t.Helper()
-	db := dbtest.New(t)
+	return newNGCFixtureOn(t, dbtest.New(t), conns)
+}
+
+// newNGCFixtureOn is newNGCFixture on db, a fresh database.
+func newNGCFixtureOn(t testing.TB, db *bun.DB, conns int) *ngcFixture {
+	t.Helper()
 	persistence.SetMaxConns(db.DB, conns)
 	f := &ngcFixture{db: db, svc: network.NewGiftcardService(persistence.NewUnitOfWork(db, persistence.NetworkStores),
 		idempotency.NewGuard(persistence.NewIdempotencyStore(db)))}
@@ -97,6 +104,12 @@ func (f *ngcFixture) balances(t *testing.T, cardID int64) (remaining, ledger, ac
 func use(code string, partner int64, value string) network.UseInput {
 	return network.UseInput{Code: code, PartnerRef: network.PartnerRef{PartnerID: domain.Some(partner)},
 		Value: domain.Some(decimal.RequireFromString(value)), CreationDate: domain.Some(network.At(time.Now()))}
+}
+
+// quiet is in without its mails (send_usage_notification_email false).
+func quiet(in network.UseInput) network.UseInput {
+	in.Notify = domain.Some(false)
+	return in
 }
 
 func cancel(id int64, comment string) network.CancelUsageInput {
@@ -183,8 +196,9 @@ func TestUseAndCancel(t *testing.T) {
 	dbtest.WantCode(t, err, domain.CodeNotFound)
 }
 
-// 1,000 uses of 1.00 at one card of 100.00, from 20 connections at once:
-// exactly 100 succeed, the card ends at 0.00, and the ledger, the usages
+// 1,000 uses of 1.00 at one card of 100.00, from 20 connections at once,
+// half of them without mails (no transaction, useAlone): exactly 100
+// succeed, the card ends at 0.00, and the ledger, the usages
 // and the remaining value agree. Twenty queue on the card's row well
 // within the statements' deadline (5 s) even when CI runs every package
 // at once; forty did not always.
@@ -201,7 +215,11 @@ func TestUseStormCannotOverspend(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range jobs {
-				_, err := f.svc.Use(f.asMarket, use(g.Code, f.member, "1.00"))
+				in := use(g.Code, f.member, "1.00")
+				if rand.IntN(2) == 0 {
+					in = quiet(in)
+				}
+				_, err := f.svc.Use(f.asMarket, in)
 				mu.Lock()
 				switch {
 				case err == nil:
@@ -227,7 +245,8 @@ func TestUseStormCannotOverspend(t *testing.T) {
 	}
 }
 
-// Uses and cancels at once, from many connections: at every end the
+// Uses (half of them without mails: no transaction) and cancels at once,
+// from many connections: at every end the
 // remaining value is the value less the active usages, the sum of the
 // ledger, and never negative.
 func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
@@ -257,7 +276,11 @@ func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
 					}
 					continue
 				}
-				u, err := f.svc.Use(f.asMarket, use(g.Code, f.member, []string{"0.50", "1.25", "3.00"}[rng.IntN(3)]))
+				in := use(g.Code, f.member, []string{"0.50", "1.25", "3.00"}[rng.IntN(3)])
+				if rng.IntN(2) == 0 {
+					in = quiet(in)
+				}
+				u, err := f.svc.Use(f.asMarket, in)
 				if err == nil {
 					mu.Lock()
 					usages = append(usages, u.ID)
@@ -276,6 +299,86 @@ func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
 	var negative int
 	if err := f.db.NewRaw("SELECT count(*) FROM network_giftcard_movements WHERE balance_after < 0").Scan(context.Background(), &negative); err != nil || negative > 0 {
 		t.Errorf("negative balances: %d, %v", negative, err)
+	}
+}
+
+// A use that writes nothing but its spend (no idempotency key, no mail,
+// no webhook endpoint subscribed) sends two statements and no
+// transaction: the card with its partner, then the guarded update, which
+// checks the endpoints too. A refused one still explains the refusal; with a subscribed
+// endpoint or a key it runs in a transaction, which keeps the event or
+// the outcome.
+func TestQuietUseNeedsNoTransaction(t *testing.T) {
+	t.Parallel()
+	dbtest.UseJSONWebhooks()
+	ctx := context.Background()
+	stmts := &dbtest.StatementCounter{}
+	db, err := dbtest.OpenCounted(ctx, dbtest.NewDSN(t), stmts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	f := newNGCFixtureOn(t, db, 4)
+	g := f.card(t, "NGC-QUIET-0001", "paid", "10.00")
+	transaction := func() bool {
+		return slices.ContainsFunc(stmts.Queries(), func(q string) bool { return strings.EqualFold(q, "begin") })
+	}
+
+	stmts.Reset()
+	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "1.00"))); err != nil {
+		t.Fatal(err)
+	}
+	if n := stmts.Count(); n != 2 || transaction() {
+		t.Errorf("%d statements, want 2 and no transaction:\n%s", n, strings.Join(stmts.Queries(), "\n"))
+	}
+	if r, l, a := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("9")) || !l.Equal(r) || !a.Equal(decimal.RequireFromString("1")) {
+		t.Errorf("remaining %s, ledger %s, active usages %s; want 9, 9 and 1", r, l, a)
+	}
+
+	_, err = f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "9.50")))
+	dbtest.WantFieldErrors(t, err, map[string]string{"value": "The remaining value of this giftcard is 9.00."})
+	_, err = f.svc.Use(f.asMarket, quiet(use("NGC-NONE-0001", f.member, "1.00")))
+	dbtest.WantCode(t, err, domain.CodeNotFound)
+	_, err = f.svc.Use(f.asMarket, quiet(use(g.Code, f.refusing, "1.00")))
+	dbtest.WantFieldErrors(t, err, map[string]string{"partner_id": network.MsgNotAccepting})
+
+	// An endpoint subscribed to another type changes nothing.
+	dbtest.WebhookEndpoint(t, f.db, f.market, "network_giftcard.created")
+	stmts.Reset()
+	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "1.00"))); err != nil {
+		t.Fatal(err)
+	}
+	if n := stmts.Count(); n != 2 || transaction() {
+		t.Errorf("%d statements, want 2 and no transaction:\n%s", n, strings.Join(stmts.Queries(), "\n"))
+	}
+
+	endpoint := dbtest.WebhookEndpoint(t, f.db, f.member, "network_giftcard.used")
+	stmts.Reset()
+	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "2.00"))); err != nil {
+		t.Fatal(err)
+	}
+	if !transaction() {
+		t.Errorf("a use with a subscribed endpoint ran without a transaction:\n%s", strings.Join(stmts.Queries(), "\n"))
+	}
+	if types := dbtest.WebhookTypes(t, f.db, endpoint); !slices.Equal(types, []string{"network_giftcard.used"}) {
+		t.Errorf("the endpoint's events: %v, want the use's", types)
+	}
+
+	keyed, err := idempotency.WithKey(f.asMarket, "quiet-use-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := quiet(use(g.Code, f.member, "3.00"))
+	first, err := f.svc.Use(keyed, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := f.svc.Use(keyed, in)
+	if err != nil || again.ID != first.ID {
+		t.Errorf("the keyed use again: %+v, %v; want usage %d replayed", again, err, first.ID)
+	}
+	if r, _, _ := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("3")) {
+		t.Errorf("remaining %s, want 3: 10 less 1, 1, 2 and 3", r)
 	}
 }
 

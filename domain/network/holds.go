@@ -159,13 +159,18 @@ func (s *GiftcardService) usableCard(ctx context.Context, tx Stores, c *domain.C
 	if err != nil {
 		return nil, err
 	}
+	return card, usable(c, card)
+}
+
+// usable refuses card unless the caller sees it and it is usable.
+func usable(c *domain.Caller, card *Card) error {
 	if !c.Sees(card.MarketplaceID) {
-		return nil, domain.ErrNotFound
+		return domain.ErrNotFound
 	}
 	if !card.Usable() {
-		return nil, &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
+		return &domain.Error{Code: domain.CodeConflict, Message: MsgCardNotUsable}
 	}
-	return card, nil
+	return nil
 }
 
 // refused explains a spend of value at `at` the guard refused, by the

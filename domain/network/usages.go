@@ -86,6 +86,11 @@ type GiftcardStore interface {
 	// FindCardByCode returns the card with that code (case-insensitive);
 	// domain.ErrNotFound when there is none.
 	FindCardByCode(ctx context.Context, code string) (*Card, error)
+	// FindCardAtPartner returns the card as FindCardByCode, and with it
+	// the partner of its marketplace's network with sourceID, or with
+	// partnerID when sourceID is "" (nil when there is none): a use reads
+	// both.
+	FindCardAtPartner(ctx context.Context, code string, partnerID int64, sourceID string) (*Card, *Acceptor, error)
 	// InsertGiftcard inserts g, its code and its ledger's issue movement,
 	// and sets g.ID; taken reports, with nothing written, a code already
 	// taken (in any case).
@@ -351,37 +356,22 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 	if !validCode(in.Code) {
 		return nil, domain.ErrNotFound
 	}
+	if usage, done, err := s.useAlone(ctx, c, in.Code, ref, sp); done {
+		return usage, err
+	}
 	var usage *Usage
 	usage, err = guarded(ctx, s.uow, s.keys, "network.giftcard.use", in, &usage, func(ctx context.Context, tx Stores) error {
-		card, err := s.usableCard(ctx, tx, c, in.Code)
+		card, u, err := s.planUse(ctx, tx, c, in.Code, ref, sp)
 		if err != nil {
 			return err
 		}
-		loc := location(card.TimeZone)
-		at := sp.at.Noon(loc)
-		if !card.InDates(at) {
-			return fieldError("creation_date", domain.VInvalid, MsgCardDates)
-		}
-		acceptor, err := s.acceptor(ctx, tx, card.MarketplaceID, ref)
-		if err != nil {
-			return err
-		}
-		if !card.IsSplittable && !sp.value.Equal(card.RemainingValue) {
-			return fieldError("value", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.StringFixed(2)))
-		}
-		usage = &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: acceptor.PartnerID,
-			PartnerSourceID: acceptor.SourceID, Value: sp.value, IsActive: true, Comment: sp.comment,
-			ReservationID: sp.reservationID, CreationDate: at, TimeZone: card.TimeZone, ActorID: c.User.ID}
-		if sp.freeze != nil {
-			t := sp.freeze.Noon(loc)
-			usage.FreezePayoutDate = &t
-		}
+		usage = u
 		ok, err := s.spend(ctx, tx, card, func() (bool, error) { return useCard(ctx, tx, usage) })
 		switch {
 		case err != nil:
 			return err
 		case !ok:
-			return s.refused(ctx, tx, in.Code, "value", sp.value, at)
+			return s.refused(ctx, tx, in.Code, "value", sp.value, u.CreationDate)
 		case sp.notify:
 			return s.notify(ctx, tx, usage, in.Code, sp.gifteeEmail)
 		}
@@ -391,6 +381,85 @@ func (s *GiftcardService) Use(ctx context.Context, in UseInput) (*Usage, error) 
 		return nil, err
 	}
 	return usage, nil
+}
+
+// planUse reads the card with code and the partner of ref through tx and
+// checks the use sp against them: the usage to write.
+func (s *GiftcardService) planUse(ctx context.Context, tx Stores, c *domain.Caller, code string, ref partner, sp spending) (*Card, *Usage, error) {
+	card, acceptorOf, err := s.cardAtPartner(ctx, tx, c, code, ref)
+	if err != nil {
+		return nil, nil, err
+	}
+	loc := location(card.TimeZone)
+	at := sp.at.Noon(loc)
+	if !card.InDates(at) {
+		return nil, nil, fieldError("creation_date", domain.VInvalid, MsgCardDates)
+	}
+	acceptor, err := acceptorOf()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !card.IsSplittable && !sp.value.Equal(card.RemainingValue) {
+		return nil, nil, fieldError("value", domain.VInvalid, fmt.Sprintf(msgNotSplittable, card.RemainingValue.StringFixed(2)))
+	}
+	usage := &Usage{CardID: card.ID, MarketplaceID: card.MarketplaceID, PartnerID: acceptor.PartnerID,
+		PartnerSourceID: acceptor.SourceID, Value: sp.value, IsActive: true, Comment: sp.comment,
+		ReservationID: sp.reservationID, CreationDate: at, TimeZone: card.TimeZone, ActorID: c.User.ID}
+	if sp.freeze != nil {
+		t := sp.freeze.Noon(loc)
+		usage.FreezePayoutDate = &t
+	}
+	return card, usage, nil
+}
+
+// cardAtPartner finds the caller's card with code, usable, and returns
+// the partner of ref in its marketplace's network, accepting the cards
+// (acceptor's refusals), to be asked after the card's own checks. The
+// partner is read with the card, in one statement, unless ref names it by
+// uuid.
+func (s *GiftcardService) cardAtPartner(ctx context.Context, tx Stores, c *domain.Caller, code string, ref partner) (*Card, func() (*Acceptor, error), error) {
+	if ref.uuid != nil {
+		card, err := s.usableCard(ctx, tx, c, code)
+		return card, func() (*Acceptor, error) { return s.acceptor(ctx, tx, card.MarketplaceID, ref) }, err
+	}
+	card, a, err := tx.Giftcards.FindCardAtPartner(ctx, code, ref.id, ref.sourceID)
+	if err == nil {
+		err = usable(c, card)
+	}
+	return card, func() (*Acceptor, error) {
+		if a == nil {
+			return accepting(ref.field, nil, domain.ErrNotFound)
+		}
+		return accepting(ref.field, a, nil)
+	}, err
+}
+
+// useAlone makes a use that writes nothing but its spend (no idempotency
+// key to record, no mail, no webhook endpoint subscribed) without a
+// transaction: its read runs on its own, then one statement
+// (UseCardUnlessWatched) makes the guarded update, the usage and its
+// movement atomically, re-checking in its guard every rule of the card a
+// concurrent change could break, and that no endpoint subscribes to the
+// use. Reading the partner's acceptance beside it rather than in a
+// transaction changes nothing: at READ COMMITTED the transaction's read
+// took no lock either (docs/DECISIONS.md). done is false when the use
+// needs the transaction: a key, a mail, a subscriber, or a spend the
+// guard refused (the transaction lapses the card's overdue holds and
+// spends, or explains the refusal).
+func (s *GiftcardService) useAlone(ctx context.Context, c *domain.Caller, code string, ref partner, sp spending) (u *Usage, done bool, err error) {
+	if sp.notify || idempotency.Keyed(ctx) {
+		return nil, false, nil
+	}
+	st := s.uow.Stores()
+	_, u, err = s.planUse(ctx, st, c, code, ref, sp)
+	if err != nil {
+		return nil, true, err
+	}
+	ok, err := st.Balances.UseCardUnlessWatched(ctx, u, "network_giftcard.used", webhooks.Recipients(u.MarketplaceID, u.PartnerID))
+	if err != nil || !ok {
+		return nil, err != nil, err
+	}
+	return u, true, nil
 }
 
 // notify queues the mails of usage (send_usage_notification_email) in
@@ -442,6 +511,12 @@ func (s *GiftcardService) acceptor(ctx context.Context, tx Stores, marketplace i
 	default:
 		a, err = tx.Partners.Acceptor(ctx, marketplace, ref.sourceID)
 	}
+	return accepting(field, a, err)
+}
+
+// accepting is the look-up of a use's partner (a, err) refused on field
+// unless the partner is in the network, active and accepting the cards.
+func accepting(field string, a *Acceptor, err error) (*Acceptor, error) {
 	switch {
 	case domain.IsCode(err, domain.CodeNotFound) && field == PartnerByID:
 		return nil, fieldError(field, domain.VNotFound, MsgUnknownPartner)
