@@ -25,8 +25,15 @@ const (
 
 // Validator collects field errors for one input.
 type Validator struct {
-	Fields  []FieldError
-	lengths map[string]int
+	Fields []FieldError
+	// lengths are the lists' lengths (ListLength), made into the error's
+	// map only when there is an error.
+	lengths []listLength
+}
+
+type listLength struct {
+	path []any
+	n    int
 }
 
 func (v *Validator) Add(code, msg string, path ...any) {
@@ -35,10 +42,7 @@ func (v *Validator) Add(code, msg string, path ...any) {
 
 // ListLength records the length of a list that may carry element errors.
 func (v *Validator) ListLength(n int, path ...any) {
-	if v.lengths == nil {
-		v.lengths = map[string]int{}
-	}
-	v.lengths[PathKey(path)] = n
+	v.lengths = append(v.lengths, listLength{path: path, n: n})
 }
 
 // Err returns the collected errors as one *Error, or nil.
@@ -46,16 +50,38 @@ func (v *Validator) Err() error {
 	if len(v.Fields) == 0 {
 		return nil
 	}
-	return &Error{Code: CodeInvalid, Message: "Invalid input.", Fields: v.Fields, ListLengths: v.lengths}
+	var lengths map[string]int
+	if len(v.lengths) > 0 {
+		lengths = make(map[string]int, len(v.lengths))
+		for _, l := range v.lengths {
+			lengths[PathKey(l.path)] = l.n
+		}
+	}
+	return &Error{Code: CodeInvalid, Message: "Invalid input.", Fields: v.Fields, ListLengths: lengths}
 }
 
 // PathKey joins a field path with dots: ["items", 1] is "items.1".
 func PathKey(path []any) string {
-	parts := make([]string, len(path))
-	for i, p := range path {
-		parts[i] = fmt.Sprint(p)
+	if len(path) == 1 {
+		if s, ok := path[0].(string); ok {
+			return s
+		}
 	}
-	return strings.Join(parts, ".")
+	var b strings.Builder
+	for i, p := range path {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		switch p := p.(type) {
+		case string:
+			b.WriteString(p)
+		case int:
+			b.WriteString(strconv.Itoa(p))
+		default:
+			fmt.Fprint(&b, p)
+		}
+	}
+	return b.String()
 }
 
 // JSONTypeName is the Python type name DRF's messages give a JSON value.
@@ -223,6 +249,9 @@ func ValidEmail(s string) bool {
 
 // HasFieldError reports whether v holds an error at exactly path.
 func HasFieldError(v *Validator, path ...any) bool {
+	if len(v.Fields) == 0 {
+		return false
+	}
 	key := PathKey(path)
 	for _, f := range v.Fields {
 		if PathKey(f.Path) == key {

@@ -57,16 +57,26 @@ func textError(v any) *httpError {
 				walk(e, path, true)
 			}
 		case map[string]any:
-			for k, e := range x {
-				p := path
-				if !inList {
-					p = append(path[:len(path):len(path)], k)
+			// A key's path is built only for an error or a nested value.
+			at := func(k string) []any {
+				if inList {
+					return path
 				}
+				return append(path[:len(path):len(path)], k)
+			}
+			for k, e := range x {
 				if msg := domain.TextProblem(k); msg != "" {
-					val.Add(domain.VInvalid, msg, p...)
+					val.Add(domain.VInvalid, msg, at(k)...)
 					continue
 				}
-				walk(e, p, inList)
+				switch e := e.(type) {
+				case string:
+					if msg := domain.TextProblem(e); msg != "" {
+						val.Add(domain.VInvalid, msg, at(k)...)
+					}
+				case []any, map[string]any:
+					walk(e, at(k), inList)
+				}
 			}
 		}
 	}

@@ -3,8 +3,7 @@ package cart
 import (
 	"context"
 	"fmt"
-	"net/url"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -109,7 +108,7 @@ func (s *Service) SaveCart(ctx context.Context, in CartInput) (view *CartView, c
 		if err := s.carts.Create(ctx, c, s.ttl); err != nil {
 			return nil, false, err
 		}
-		return s.view(c, partner), true, nil
+		return s.view(c, partner, c.ReturnURL), true, nil
 	}
 
 	var saved *Cart
@@ -138,7 +137,7 @@ func (s *Service) SaveCart(ctx context.Context, in CartInput) (view *CartView, c
 	if err != nil {
 		return nil, false, err
 	}
-	return s.view(saved, partner), false, nil
+	return s.view(saved, partner, saved.ReturnURL), false, nil
 }
 
 // Cart returns a cart of the caller's partner by its id as given in a path.
@@ -228,15 +227,17 @@ func (s *Service) partnerCart(ctx context.Context, partner *domain.Partner, id u
 	if err != nil {
 		return nil, err
 	}
-	return s.view(c, partner), nil
+	returnTo := c.ReturnURL
+	if _, msg := checkReturnURL(returnTo, s.development); msg != "" {
+		returnTo = "" // a cart kept from before the rule refused its URL
+	}
+	return s.view(c, partner, returnTo), nil
 }
 
-func (s *Service) view(c *Cart, p *domain.Partner) *CartView {
-	v := &CartView{Cart: c, FunnelURL: s.funnelURL(c, p), ExpiresAt: c.LastModified.Add(s.ttl)}
-	if _, msg := checkReturnURL(c.ReturnURL, s.development); c.ReturnURL != "" && msg == "" {
-		v.ReturnTo = c.ReturnURL
-	}
-	return v
+// view is c as answered, returnTo its return URL if the rule takes it
+// ("" otherwise): a cart just saved passed the rule (parseCartDoc).
+func (s *Service) view(c *Cart, p *domain.Partner, returnTo string) *CartView {
+	return &CartView{Cart: c, FunnelURL: s.funnelURL(c, p), ExpiresAt: c.LastModified.Add(s.ttl), ReturnTo: returnTo}
 }
 
 // funnelURL is the partner's checkout funnel for the cart: on its own site
@@ -247,7 +248,7 @@ func (s *Service) funnelURL(c *Cart, p *domain.Partner) string {
 	if p.SiteDomain == "" {
 		base = s.publicBaseURL + domain.PartnerPathRoot + p.UUID.String()
 	}
-	return base + funnelPath + "?" + url.Values{"cart": {c.ID.String()}}.Encode()
+	return base + funnelPath + "?cart=" + c.ID.String() // a UUID needs no escaping
 }
 
 // etagMatches applies If-Match: "*" or a list of strong entity tags.
@@ -303,8 +304,10 @@ func parseCartDoc(in CartInput, development bool) (*cartDoc, error) {
 }
 
 func parseCartItem(v *domain.Validator, in ItemInput, path ...any) (CartItem, bool) {
+	// at is the path of a field of the item, built only when an error is
+	// looked for or recorded: a clean cart makes none.
 	at := func(field ...any) []any { return append(append([]any{}, path...), field...) }
-	if domain.HasFieldError(v, at("non_field_errors")...) {
+	if len(v.Fields) > 0 && domain.HasFieldError(v, at("non_field_errors")...) {
 		return CartItem{}, false
 	}
 	before := len(v.Fields)
@@ -315,7 +318,7 @@ func parseCartItem(v *domain.Validator, in ItemInput, path ...any) (CartItem, bo
 		item.VariantID = &id
 	}
 	switch m := in.AttributeValues.Value; {
-	case domain.HasFieldError(v, at("attribute_values")...) || !in.AttributeValues.Set:
+	case !in.AttributeValues.Set || len(v.Fields) > 0 && domain.HasFieldError(v, at("attribute_values")...):
 	case in.AttributeValues.Null:
 		v.Add(domain.VNull, domain.MsgNull, at("attribute_values")...)
 	case len(m) > MaxAttributesPerItem:
@@ -325,13 +328,13 @@ func parseCartItem(v *domain.Validator, in ItemInput, path ...any) (CartItem, bo
 		for k := range m {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys) // errors in a stable order
+		slices.Sort(keys) // errors in a stable order
 		for _, k := range keys {
 			id, err := strconv.ParseInt(k, 10, 64)
 			switch {
 			case err != nil || id < 1:
 				v.Add(domain.VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
-			case domain.HasFieldError(v, at("attribute_values", k)...):
+			case len(v.Fields) > 0 && domain.HasFieldError(v, at("attribute_values", k)...):
 			case utf8.RuneCountInString(m[k]) > MaxAttributeValueLen:
 				v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
 			default:
@@ -344,6 +347,9 @@ func parseCartItem(v *domain.Validator, in ItemInput, path ...any) (CartItem, bo
 
 // errorUnder reports whether v holds an error below path (a refusal).
 func errorUnder(v *domain.Validator, path []any) bool {
+	if len(v.Fields) == 0 {
+		return false
+	}
 	key := domain.PathKey(path) + "."
 	for _, f := range v.Fields {
 		if strings.HasPrefix(domain.PathKey(f.Path), key) {
@@ -357,7 +363,7 @@ func errorUnder(v *domain.Validator, path []any) bool {
 // field is absent, null, refused or out of range (the last recorded).
 func integer(v *domain.Validator, o domain.Optional[int64], field string, required bool, min, max int64, at func(...any) []any) (n int64, ok bool) {
 	switch {
-	case domain.HasFieldError(v, at(field)...):
+	case len(v.Fields) > 0 && domain.HasFieldError(v, at(field)...):
 		return 0, false
 	case !o.Set || o.Null:
 		switch {

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/google/uuid"
 
@@ -19,11 +20,18 @@ import (
 
 type loggerKey struct{}
 
+// requestLog is the request's logger: its request id, added to the base
+// logger only when a handler asks for it (LoggerFrom), which few do.
+type requestLog struct {
+	base *slog.Logger
+	id   string
+}
+
 // LoggerFrom returns the request's logger (with its request id), or the
 // default logger outside a request.
 func LoggerFrom(ctx context.Context) *slog.Logger {
-	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok {
-		return l
+	if l, ok := ctx.Value(loggerKey{}).(*requestLog); ok {
+		return l.base.With("request_id", l.id)
 	}
 	return slog.Default()
 }
@@ -64,7 +72,6 @@ func Observe(base *slog.Logger) func(http.Handler) http.Handler {
 				id = uuid.NewString()
 			}
 			w.Header().Set("X-Request-Id", id)
-			log := base.With("request_id", id)
 			rec := &statusRecorder{ResponseWriter: w}
 			start := time.Now()
 			defer func() {
@@ -72,17 +79,18 @@ func Observe(base *slog.Logger) func(http.Handler) http.Handler {
 					if p == http.ErrAbortHandler {
 						panic(p)
 					}
-					log.Error("panic", "panic", p)
+					base.Error("panic", "request_id", id, "panic", p)
 					if rec.status == 0 {
 						rec.Header().Set("Content-Type", "application/json")
 						rec.WriteHeader(http.StatusInternalServerError)
 						_, _ = io.WriteString(rec, `{"detail": "A server error occurred."}`+"\n")
 					}
 				}
-				log.Info("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-					"bytes", rec.bytes, "duration_ms", time.Since(start).Milliseconds(), "remote", r.RemoteAddr)
+				base.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("request_id", id), slog.String("method", r.Method),
+					slog.String("path", r.URL.Path), slog.Int("status", rec.status), slog.Int("bytes", rec.bytes),
+					slog.Int64("duration_ms", time.Since(start).Milliseconds()), slog.String("remote", r.RemoteAddr))
 			}()
-			next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), loggerKey{}, log)))
+			next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), loggerKey{}, &requestLog{base: base, id: id})))
 		})
 	}
 }
@@ -106,17 +114,17 @@ func Authenticate(auth Authenticator, domains *domain.PartnerDomainCache, client
 			if d := r.Header.Get("X-Partner-Domain"); d != "" {
 				ctx = domains.WithPartnerDomain(ctx, d)
 			}
-			parts := strings.Fields(r.Header.Get("Authorization"))
-			if len(parts) > 0 && strings.EqualFold(parts[0], "token") {
+			scheme, key := authorization(r.Header.Get("Authorization"))
+			if strings.EqualFold(scheme, "token") {
 				var err error
 				var caller *domain.Caller
-				switch len(parts) {
-				case 1:
+				switch {
+				case key == "":
 					err = &domain.Error{Code: domain.CodeUnauthenticated, Message: "Invalid token header. No credentials provided."}
-				case 2:
-					caller, err = auth.Authenticate(ctx, parts[1])
-				default:
+				case strings.ContainsFunc(key, unicode.IsSpace):
 					err = &domain.Error{Code: domain.CodeUnauthenticated, Message: "Invalid token header. Token string should not contain spaces."}
+				default:
+					caller, err = auth.Authenticate(ctx, key)
 				}
 				if err != nil {
 					ctx = domain.WithAuthError(ctx, err)
@@ -127,4 +135,16 @@ func Authenticate(auth Authenticator, domains *domain.PartnerDomainCache, client
 			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
+}
+
+// authorization splits an Authorization header into its scheme and the
+// rest, both trimmed (strings.Fields' split of it, without its
+// allocation: the rest holds a space when the header had more than two
+// words).
+func authorization(h string) (scheme, rest string) {
+	scheme, rest, _ = strings.Cut(strings.TrimSpace(h), " ")
+	if i := strings.IndexFunc(scheme, unicode.IsSpace); i >= 0 {
+		scheme, rest = scheme[:i], scheme[i:]+" "+rest
+	}
+	return scheme, strings.TrimSpace(rest)
 }
