@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/shopspring/decimal"
 	"github.com/uptrace/bun"
@@ -81,10 +80,10 @@ type boxOfferRow struct {
 	Status    string `bun:"status,notnull"`
 }
 
-// boxOrderColumns maps each domain.BoxOrderFields value to its column: the
-// only text of an ordering that reaches SQL. catalogue.ParseBoxOrdering
-// puts the id in every order.
-var boxOrderColumns = map[string]string{"id": "b.id", "ranking": "b.ranking", "price": "b.price"}
+// boxOrderColumns maps each domain.BoxOrderFields value to its column of
+// network_voucher_boxes: the only text of an ordering that reaches SQL.
+// catalogue.ParseBoxOrdering puts the id in every order.
+var boxOrderColumns = map[string]string{"id": "id", "ranking": "ranking", "price": "price"}
 
 // BoxStore is the domain.BoxStore on PostgreSQL.
 type BoxStore struct{ db bun.IDB }
@@ -182,7 +181,7 @@ func (s *BoxStore) selectListedBoxes(rows *[]boxRow, f catalogue.BoxFilter, vals
 // partners that one of filters selects (scopePartners, as
 // FindPartnerListings reads them): read once for the whole page, in one
 // join, and given in the partners column of one of its rows. order is the
-// page's ORDER BY, on the columns of b.
+// page's ORDER BY on its rows, the CTE page.
 func withOfferPartners(db bun.IDB, query, order string, filters []catalogue.PartnerFilter, vals *sqlArgs) (string, error) {
 	q := db.NewSelect().TableExpr("partners AS p").
 		ColumnExpr(`json_build_object('id', p.id, 'name', p.name,
@@ -210,7 +209,7 @@ func withOfferPartners(db bun.IDB, query, order string, filters []catalogue.Part
 	return `WITH page AS MATERIALIZED (` + query + `)
 		SELECT page.*, CASE WHEN page.id = (SELECT min(id) FROM page)
 			THEN (SELECT coalesce(json_agg(l.j), '[]') FROM (` + q.String() + `) l) END AS partners
-		FROM page ORDER BY ` + strings.ReplaceAll(order, "b.", "page."), nil
+		FROM page ORDER BY ` + order, nil
 }
 
 // boxList is the list of the boxes f selects, its values written by vals.
@@ -228,13 +227,14 @@ func boxList(f catalogue.BoxFilter, vals *sqlArgs) list {
 func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*catalogue.Box, int, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	keys := make([]sortKey, len(f.Order))
+	// The order on the table (b) and on the page's rows (withOfferPartners).
+	keys, pageKeys := make([]sortKey, len(f.Order)), make([]sortKey, len(f.Order))
 	for i, o := range f.Order {
 		col, ok := boxOrderColumns[o.Field]
 		if !ok {
 			return nil, 0, fmt.Errorf("order boxes: unknown field %q", o.Field)
 		}
-		keys[i] = sortKey{expr: col, desc: o.Desc}
+		keys[i], pageKeys[i] = sortKey{expr: "b." + col, desc: o.Desc}, sortKey{expr: "page." + col, desc: o.Desc}
 	}
 	count, err := boxList(f, nil).count(ctx, s.db, f.Page)
 	if err != nil {
@@ -246,7 +246,7 @@ func (s *BoxStore) FindBoxes(ctx context.Context, f catalogue.BoxFilter) ([]*cat
 	page := boxList(f, vals).page(keys, f.Page)
 	query := page.prepared(s.db, s.selectListedBoxes(&rows, f, vals), vals)
 	if f.Offers != nil && len(f.OfferPartners) > 0 {
-		if query, err = withOfferPartners(s.db, query, page.order, f.OfferPartners, vals); err != nil {
+		if query, err = withOfferPartners(s.db, query, orderList(pageKeys, page.backward), f.OfferPartners, vals); err != nil {
 			return nil, 0, err
 		}
 	}

@@ -86,6 +86,7 @@ type pageSQL struct {
 	where         string
 	args          []any
 	order         string
+	backward      bool // the order reversed (orderList): a keyset page read backward
 	limit, offset int
 }
 
@@ -104,7 +105,7 @@ func (l list) page(keys []sortKey, req domain.PageRequest) pageSQL {
 	}
 	// The list's condition in parentheses: an OR in it must not bind the
 	// anchor's condition appended below.
-	p := pageSQL{where: "(" + l.where + ")", args: l.args, order: orderList(keys, k.Backward), limit: req.Size + 1}
+	p := pageSQL{where: "(" + l.where + ")", args: l.args, order: orderList(keys, k.Backward), backward: k.Backward, limit: req.Size + 1}
 	for _, a := range []struct {
 		name   string
 		id     int64
