@@ -290,6 +290,12 @@ func Day(year int, month time.Month, day int) LocalTime {
 // offsets of minutes and seconds, and no card was sold).
 func ParseLocalTime(s string) (LocalTime, bool) {
 	s = strings.TrimSpace(s)
+	if len(s) == len(time.DateOnly) { // a day alone: no other layout is this short
+		if t, err := time.Parse(time.DateOnly, s); err == nil && inYears(t) {
+			return LocalTime{t: t, naive: true, day: true}, true
+		}
+		return LocalTime{}, false
+	}
 	if len(s) > 10 && s[10] == ' ' { // "2026-03-10 09:30", as ISO 8601 allows
 		s = s[:10] + "T" + s[11:]
 	}
@@ -302,9 +308,6 @@ func ParseLocalTime(s string) (LocalTime, bool) {
 		if t, err := time.Parse(layout, s); err == nil && inYears(t) {
 			return LocalTime{t: t, naive: true}, true
 		}
-	}
-	if t, err := time.Parse(time.DateOnly, s); err == nil && inYears(t) {
-		return LocalTime{t: t, naive: true, day: true}, true
 	}
 	return LocalTime{}, false
 }
