@@ -20,12 +20,7 @@ import (
 func TestBoxPagesShareOneStatementText(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	stmts := &dbtest.StatementCounter{}
-	db, err := dbtest.OpenCounted(ctx, dbtest.NewDSN(t), stmts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db, stmts := dbtest.NewCounted(t)
 	var market int64
 	if err := db.NewRaw(`INSERT INTO partners (name, is_marketplace) VALUES ('Market', true) RETURNING id`).Scan(ctx, &market); err != nil {
 		t.Fatal(err)

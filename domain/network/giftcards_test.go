@@ -305,19 +305,13 @@ func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
 // A use that writes nothing but its spend (no idempotency key, no mail,
 // no webhook endpoint subscribed) sends two statements and no
 // transaction: the card with its partner, then the guarded update, which
-// checks the endpoints too. A refused one still explains the refusal; with a subscribed
-// endpoint or a key it runs in a transaction, which keeps the event or
-// the outcome.
+// checks the endpoints too. A refused one still explains the refusal;
+// with a subscribed endpoint or a key it runs in a transaction, which
+// keeps the event or the outcome.
 func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	t.Parallel()
 	dbtest.UseJSONWebhooks()
-	ctx := context.Background()
-	stmts := &dbtest.StatementCounter{}
-	db, err := dbtest.OpenCounted(ctx, dbtest.NewDSN(t), stmts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db, stmts := dbtest.NewCounted(t)
 	f := newNGCFixtureOn(t, db, 4)
 	g := f.card(t, "NGC-QUIET-0001", "paid", "10.00")
 	transaction := func() bool {
@@ -335,7 +329,7 @@ func TestQuietUseNeedsNoTransaction(t *testing.T) {
 		t.Errorf("remaining %s, ledger %s, active usages %s; want 9, 9 and 1", r, l, a)
 	}
 
-	_, err = f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "9.50")))
+	_, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "9.50")))
 	dbtest.WantFieldErrors(t, err, map[string]string{"value": "The remaining value of this giftcard is 9.00."})
 	_, err = f.svc.Use(f.asMarket, quiet(use("NGC-NONE-0001", f.member, "1.00")))
 	dbtest.WantCode(t, err, domain.CodeNotFound)

@@ -5,6 +5,7 @@ import (
 	"salesplatform/persistence"
 	"sync"
 	"sync/atomic"
+	"testing"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/uptrace/bun"
@@ -32,6 +33,19 @@ func OpenCounted(ctx context.Context, dsn string, c *StatementCounter) (*bun.DB,
 	}
 	cfg.Tracer = c
 	return persistence.OpenConfig(ctx, cfg)
+}
+
+// NewCounted is a fresh migrated database (NewDSN) on a pool whose
+// statements the returned counter counts, closed at the test's end.
+func NewCounted(tb testing.TB) (*bun.DB, *StatementCounter) {
+	tb.Helper()
+	c := &StatementCounter{}
+	db, err := OpenCounted(context.Background(), NewDSN(tb), c)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db, c
 }
 
 // TraceQueryStart implements pgx.QueryTracer: it counts the statement.
