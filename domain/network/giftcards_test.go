@@ -306,8 +306,8 @@ func TestUseAndCancelStormKeepsTheLedger(t *testing.T) {
 // no webhook endpoint subscribed) sends two statements and no
 // transaction: the card with its partner, then the guarded update, which
 // checks the endpoints too. A refused one still explains the refusal;
-// with a subscribed endpoint or a key it runs in a transaction, which
-// keeps the event or the outcome.
+// with a subscribed endpoint (a partner's, the platform's) or a key it
+// runs in a transaction, which keeps the event or the outcome.
 func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	t.Parallel()
 	dbtest.UseJSONWebhooks()
@@ -336,8 +336,14 @@ func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	_, err = f.svc.Use(f.asMarket, quiet(use(g.Code, f.refusing, "1.00")))
 	dbtest.WantFieldErrors(t, err, map[string]string{"partner_id": network.MsgNotAccepting})
 
-	// An endpoint subscribed to another type changes nothing.
+	// An endpoint subscribed to another type, an outside partner's and an
+	// inactive one change nothing.
 	dbtest.WebhookEndpoint(t, f.db, f.market, "network_giftcard.created")
+	dbtest.WebhookEndpoint(t, f.db, f.outside)
+	inactive := dbtest.WebhookEndpoint(t, f.db, f.market)
+	if _, err := f.db.NewRaw(`UPDATE webhook_endpoints SET is_active = false WHERE id = ?`, inactive).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	stmts.Reset()
 	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "1.00"))); err != nil {
 		t.Fatal(err)
@@ -357,6 +363,18 @@ func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	if types := dbtest.WebhookTypes(t, f.db, endpoint); !slices.Equal(types, []string{"network_giftcard.used"}) {
 		t.Errorf("the endpoint's events: %v, want the use's", types)
 	}
+	// The platform's endpoint for every type takes every use too.
+	platform := dbtest.WebhookEndpoint(t, f.db, 0)
+	stmts.Reset()
+	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "0.50"))); err != nil {
+		t.Fatal(err)
+	}
+	if !transaction() {
+		t.Errorf("a use with the platform's endpoint ran without a transaction:\n%s", strings.Join(stmts.Queries(), "\n"))
+	}
+	if types := dbtest.WebhookTypes(t, f.db, platform); !slices.Equal(types, []string{"network_giftcard.used"}) {
+		t.Errorf("the platform endpoint's events: %v, want the use's", types)
+	}
 
 	keyed, err := idempotency.WithKey(f.asMarket, "quiet-use-1")
 	if err != nil {
@@ -371,8 +389,8 @@ func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	if err != nil || again.ID != first.ID {
 		t.Errorf("the keyed use again: %+v, %v; want usage %d replayed", again, err, first.ID)
 	}
-	if r, _, _ := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("3")) {
-		t.Errorf("remaining %s, want 3: 10 less 1, 1, 2 and 3", r)
+	if r, _, _ := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("2.50")) {
+		t.Errorf("remaining %s, want 2.50: 10 less 1, 1, 2, 0.50 and 3", r)
 	}
 }
 
