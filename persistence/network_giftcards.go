@@ -103,12 +103,7 @@ func (s *NetworkGiftcardStore) FindCardAtPartner(ctx context.Context, code strin
 	defer cancel()
 	var rows []struct {
 		networkCardRow
-		PartnerID     *int64 `bun:"a_partner_id"`
-		MarketplaceID int64  `bun:"a_marketplace_id"`
-		SourceID      string `bun:"a_source_id"`
-		Status        string `bun:"a_status"`
-		NGC           bool   `bun:"a_ngc"`
-		NV            bool   `bun:"a_nv"`
+		Acceptor acceptorRow `bun:"embed:a_"` // zero when the network has no such partner
 	}
 	query, partner := cardAtSourceIDSQL, any(sourceID)
 	if sourceID == "" {
@@ -121,11 +116,10 @@ func (s *NetworkGiftcardStore) FindCardAtPartner(ctx context.Context, code strin
 		return nil, nil, domain.ErrNotFound
 	}
 	r := rows[0]
-	if r.PartnerID == nil {
+	if r.Acceptor.PartnerID == 0 {
 		return r.card(), nil, nil
 	}
-	return r.card(), acceptorRow{PartnerID: *r.PartnerID, MarketplaceID: r.MarketplaceID, SourceID: r.SourceID,
-		Status: r.Status, NGC: r.NGC, NV: r.NV}.acceptor(), nil
+	return r.card(), r.Acceptor.acceptor(), nil
 }
 
 type networkUsageRow struct {

@@ -317,13 +317,19 @@ func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	transaction := func() bool {
 		return slices.ContainsFunc(stmts.Queries(), func(q string) bool { return strings.EqualFold(q, "begin") })
 	}
-
-	stmts.Reset()
-	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "1.00"))); err != nil {
-		t.Fatal(err)
+	// alone makes a use of value without mails and reports whether it sent
+	// two statements and no transaction.
+	alone := func(value string) bool {
+		t.Helper()
+		stmts.Reset()
+		if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, value))); err != nil {
+			t.Fatal(err)
+		}
+		return stmts.Count() == 2 && !transaction()
 	}
-	if n := stmts.Count(); n != 2 || transaction() {
-		t.Errorf("%d statements, want 2 and no transaction:\n%s", n, strings.Join(stmts.Queries(), "\n"))
+
+	if !alone("1.00") {
+		t.Errorf("want 2 statements and no transaction:\n%s", strings.Join(stmts.Queries(), "\n"))
 	}
 	if r, l, a := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("9")) || !l.Equal(r) || !a.Equal(decimal.RequireFromString("1")) {
 		t.Errorf("remaining %s, ledger %s, active usages %s; want 9, 9 and 1", r, l, a)
@@ -344,36 +350,25 @@ func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	if _, err := f.db.NewRaw(`UPDATE webhook_endpoints SET is_active = false WHERE id = ?`, inactive).Exec(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	stmts.Reset()
-	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "1.00"))); err != nil {
-		t.Fatal(err)
-	}
-	if n := stmts.Count(); n != 2 || transaction() {
-		t.Errorf("%d statements, want 2 and no transaction:\n%s", n, strings.Join(stmts.Queries(), "\n"))
+	if !alone("1.00") {
+		t.Errorf("a use beside endpoints that do not subscribe to it: want 2 statements and no transaction:\n%s",
+			strings.Join(stmts.Queries(), "\n"))
 	}
 
-	endpoint := dbtest.WebhookEndpoint(t, f.db, f.member, "network_giftcard.used")
-	stmts.Reset()
-	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "2.00"))); err != nil {
-		t.Fatal(err)
-	}
-	if !transaction() {
-		t.Errorf("a use with a subscribed endpoint ran without a transaction:\n%s", strings.Join(stmts.Queries(), "\n"))
-	}
-	if types := dbtest.WebhookTypes(t, f.db, endpoint); !slices.Equal(types, []string{"network_giftcard.used"}) {
-		t.Errorf("the endpoint's events: %v, want the use's", types)
-	}
-	// The platform's endpoint for every type takes every use too.
-	platform := dbtest.WebhookEndpoint(t, f.db, 0)
-	stmts.Reset()
-	if _, err := f.svc.Use(f.asMarket, quiet(use(g.Code, f.member, "0.50"))); err != nil {
-		t.Fatal(err)
-	}
-	if !transaction() {
-		t.Errorf("a use with the platform's endpoint ran without a transaction:\n%s", strings.Join(stmts.Queries(), "\n"))
-	}
-	if types := dbtest.WebhookTypes(t, f.db, platform); !slices.Equal(types, []string{"network_giftcard.used"}) {
-		t.Errorf("the platform endpoint's events: %v, want the use's", types)
+	// A partner's endpoint subscribed to uses, then the platform's for every
+	// type: each makes the use a transaction that keeps its event.
+	for _, owner := range []struct {
+		name    string
+		partner int64
+		events  []string
+	}{{"the member's", f.member, []string{"network_giftcard.used"}}, {"the platform's", 0, nil}} {
+		endpoint := dbtest.WebhookEndpoint(t, f.db, owner.partner, owner.events...)
+		if alone("0.50") {
+			t.Errorf("a use with %s endpoint ran without a transaction:\n%s", owner.name, strings.Join(stmts.Queries(), "\n"))
+		}
+		if types := dbtest.WebhookTypes(t, f.db, endpoint); !slices.Equal(types, []string{"network_giftcard.used"}) {
+			t.Errorf("%s endpoint's events: %v, want the use's", owner.name, types)
+		}
 	}
 
 	keyed, err := idempotency.WithKey(f.asMarket, "quiet-use-1")
@@ -389,8 +384,8 @@ func TestQuietUseNeedsNoTransaction(t *testing.T) {
 	if err != nil || again.ID != first.ID {
 		t.Errorf("the keyed use again: %+v, %v; want usage %d replayed", again, err, first.ID)
 	}
-	if r, _, _ := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("2.50")) {
-		t.Errorf("remaining %s, want 2.50: 10 less 1, 1, 2, 0.50 and 3", r)
+	if r, _, _ := f.balances(t, g.ID); !r.Equal(decimal.RequireFromString("4")) {
+		t.Errorf("remaining %s, want 4: 10 less 1, 1, 0.50, 0.50 and 3", r)
 	}
 }
 

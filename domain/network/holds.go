@@ -159,7 +159,10 @@ func (s *GiftcardService) usableCard(ctx context.Context, tx Stores, c *domain.C
 	if err != nil {
 		return nil, err
 	}
-	return card, usable(c, card)
+	if err := usable(c, card); err != nil {
+		return nil, err
+	}
+	return card, nil
 }
 
 // usable refuses card unless the caller sees it and it is usable.

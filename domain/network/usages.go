@@ -420,18 +420,25 @@ func (s *GiftcardService) planUse(ctx context.Context, tx Stores, c *domain.Call
 func (s *GiftcardService) cardAtPartner(ctx context.Context, tx Stores, c *domain.Caller, code string, ref partner) (*Card, func() (*Acceptor, error), error) {
 	if ref.uuid != nil {
 		card, err := s.usableCard(ctx, tx, c, code)
-		return card, func() (*Acceptor, error) { return s.acceptor(ctx, tx, card.MarketplaceID, ref) }, err
+		if err != nil {
+			return nil, nil, err
+		}
+		return card, func() (*Acceptor, error) { return s.acceptor(ctx, tx, card.MarketplaceID, ref) }, nil
 	}
 	card, a, err := tx.Giftcards.FindCardAtPartner(ctx, code, ref.id, ref.sourceID)
 	if err == nil {
 		err = usable(c, card)
 	}
+	if err != nil {
+		return nil, nil, err
+	}
 	return card, func() (*Acceptor, error) {
+		var none error
 		if a == nil {
-			return accepting(ref.field, nil, domain.ErrNotFound)
+			none = domain.ErrNotFound
 		}
-		return accepting(ref.field, a, nil)
-	}, err
+		return accepting(ref.field, a, none)
+	}, nil
 }
 
 // useAlone makes a use that writes nothing but its spend (no idempotency
@@ -455,7 +462,7 @@ func (s *GiftcardService) useAlone(ctx context.Context, c *domain.Caller, code s
 	if err != nil {
 		return nil, true, err
 	}
-	ok, err := st.Balances.UseCardUnlessWatched(ctx, u, "network_giftcard.used", webhooks.Recipients(u.MarketplaceID, u.PartnerID))
+	ok, err := st.Balances.UseCardUnlessWatched(ctx, u, eventUsed, webhooks.Recipients(u.MarketplaceID, u.PartnerID))
 	if err != nil || !ok {
 		return nil, err != nil, err
 	}
@@ -587,19 +594,22 @@ func (s *GiftcardService) CancelUsage(ctx context.Context, in CancelUsageInput) 
 	return usage, nil
 }
 
+// eventUsed is the webhook event of a card's use.
+const eventUsed = "network_giftcard.used"
+
 // useCard is every use of a card (a use, a hold's capture, an order's):
 // Balances.UseCard, and its webhook event when it took the value, to the
 // card's marketplace and the partner where it was used.
 func useCard(ctx context.Context, tx Stores, u *Usage) (bool, error) {
 	recipients := webhooks.Recipients(u.MarketplaceID, u.PartnerID)
-	if _, err := tx.Events.Prepare(ctx, "network_giftcard.used", recipients); err != nil {
+	if _, err := tx.Events.Prepare(ctx, eventUsed, recipients); err != nil {
 		return false, err
 	}
 	_, ok, err := tx.Balances.UseCard(ctx, u)
 	if err != nil || !ok {
 		return ok, err
 	}
-	return true, tx.Events.Publish(ctx, webhooks.Event{Type: "network_giftcard.used", Partners: recipients, Resource: u})
+	return true, tx.Events.Publish(ctx, webhooks.Event{Type: eventUsed, Partners: recipients, Resource: u})
 }
 
 func fieldError(field, code, msg string) error {
