@@ -78,8 +78,9 @@ func (s *WebhookAttemptStore) Waiting(ctx context.Context, endpoint int64) (int,
 // requeued is a delivery set pending again, and its event's type (its
 // job's tag).
 type requeued struct {
-	ID   int64  `bun:"id"`
-	Type string `bun:"type"`
+	ID         int64  `bun:"id"`
+	Generation int    `bun:"generation"`
+	Type       string `bun:"type"`
 }
 
 // ResendEvent implements webhooks.AttemptStore.
@@ -117,9 +118,9 @@ func (s *WebhookAttemptStore) requeue(ctx context.Context, pick string, args ...
 		return 0, errors.New("webhook resend: runs in the unit of work's transaction only")
 	}
 	var rows []requeued
-	if err := tx.NewRaw(`UPDATE webhook_deliveries d SET state = 'pending', attempts = 0
+	if err := tx.NewRaw(`UPDATE webhook_deliveries d SET state = 'pending', attempts = 0, generation = d.generation + 1
 		FROM webhook_events e WHERE d.id IN (`+pick+`) AND e.id = d.event_id
-		RETURNING d.id, e.type`, args...).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		RETURNING d.id, d.generation, e.type`, args...).Scan(ctx, &rows); err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("resend webhook deliveries: %w", err)
 	}
 	if len(rows) == 0 {
@@ -127,7 +128,7 @@ func (s *WebhookAttemptStore) requeue(ctx context.Context, pick string, args ...
 	}
 	jobs := make([]river.InsertManyParams, len(rows))
 	for i, d := range rows {
-		jobs[i] = river.InsertManyParams{Args: WebhookArgs{DeliveryID: d.ID}, InsertOpts: &river.InsertOpts{Tags: []string{webhookJobTag(d.Type)}}}
+		jobs[i] = river.InsertManyParams{Args: WebhookArgs{DeliveryID: d.ID, Generation: d.Generation}, InsertOpts: &river.InsertOpts{Tags: []string{webhookJobTag(d.Type)}}}
 	}
 	if _, err := jobInserter().InsertManyTx(ctx, tx.Tx, jobs); err != nil {
 		return 0, fmt.Errorf("resend webhook deliveries: jobs: %w", err)

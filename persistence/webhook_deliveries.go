@@ -36,6 +36,7 @@ type webhookDeliveryRow struct {
 	Body       string    `bun:"body"`
 	State      string    `bun:"state"`
 	Attempts   int       `bun:"attempts"`
+	Generation int       `bun:"generation"`
 }
 
 // Delivery implements webhooks.DeliveryStore.
@@ -52,7 +53,7 @@ func (s *WebhookDeliveryStore) LockDelivery(ctx context.Context, id int64) (*web
 func (s *WebhookDeliveryStore) delivery(ctx context.Context, id int64, lock bool) (*webhooks.Delivery, error) {
 	ctx, cancel := withTimeout(ctx)
 	defer cancel()
-	q := `SELECT d.id, d.endpoint_id, d.event_id, e.type AS event_type, e.body, d.state, d.attempts
+	q := `SELECT d.id, d.endpoint_id, d.event_id, e.type AS event_type, e.body, d.state, d.attempts, d.generation
 		FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ?`
 	if lock {
 		q += " FOR UPDATE OF d"
@@ -66,7 +67,7 @@ func (s *WebhookDeliveryStore) delivery(ctx context.Context, id int64, lock bool
 	}
 	r := rows[0]
 	return &webhooks.Delivery{ID: r.ID, EndpointID: r.EndpointID, EventID: r.EventID, EventType: r.EventType, Body: r.Body,
-		State: r.State, Attempts: r.Attempts}, nil
+		State: r.State, Attempts: r.Attempts, Generation: r.Generation}, nil
 }
 
 // UpdateDelivery implements webhooks.DeliveryStore.

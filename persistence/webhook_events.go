@@ -30,6 +30,10 @@ const (
 // stored format, so a field is never renamed without reading the old name.
 type WebhookArgs struct {
 	DeliveryID int64 `json:"delivery_id"`
+	// Generation is the delivery's generation the job was queued for
+	// (webhooks.Delivery.Generation): 0 at publication, absent from the
+	// jobs queued before resends had generations.
+	Generation int `json:"generation,omitempty"`
 }
 
 // Kind implements river.JobArgs.

@@ -65,7 +65,7 @@ func (f *logFixture) attempt(t *testing.T, delivery int64, status int) {
 		verdict = webhooks.VerdictSucceeded
 	}
 	f.receiver.result = webhooks.SendResult{StatusCode: status, Duration: 42 * time.Millisecond, Response: "ok", Verdict: verdict}
-	if _, err := f.delivery.Deliver(t.Context(), delivery, 1); err != nil {
+	if _, err := f.delivery.Deliver(t.Context(), delivery, 0, 1); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -150,6 +150,15 @@ func TestResendEvent(t *testing.T) {
 	// Waiting already: queued, not twice.
 	if n, err := f.svc.Resend(f.asShop, f.endpoint.ID, in); err != nil || n != 0 || f.row(t, d).Jobs != 2 {
 		t.Errorf("resend of a waiting delivery = %d, %v, %+v", n, err, f.row(t, d))
+	}
+	// The first job, had it been waiting for a retry, is superseded: the
+	// resend's job alone sends.
+	if out, err := f.delivery.Deliver(t.Context(), d, 0, 2); err != nil || out.Outcome != webhooks.OutcomeSkipped || len(f.receiver.sent) != 0 {
+		t.Errorf("the first job after the resend: %+v, %v, %d sent", out, err, len(f.receiver.sent))
+	}
+	f.receiver.result = webhooks.SendResult{StatusCode: 204, Verdict: webhooks.VerdictSucceeded}
+	if out, err := f.delivery.Deliver(t.Context(), d, 1, 1); err != nil || out.Outcome != webhooks.OutcomeSucceeded || len(f.receiver.sent) != 1 {
+		t.Errorf("the resend's job: %+v, %v, %d sent", out, err, len(f.receiver.sent))
 	}
 	// A succeeded one is sent again too.
 	f.setState(t, d, webhooks.StateSucceeded)
@@ -271,4 +280,29 @@ func TestSendTest(t *testing.T) {
 	}
 	_, err = f.svc.SendTest(f.asShop, f.endpoint.ID)
 	dbtest.WantFieldErrors(t, err, map[string]string{"non_field_errors": webhooks.MsgInactive})
+}
+
+// A delivery sent again while an earlier job's attempt is on its way keeps
+// the resend's state and count: that attempt only enters its log.
+func TestResendDuringAnAttempt(t *testing.T) {
+	f := newLogFixture(t)
+	event, d := f.publish(t)
+	f.receiver.during = func() {
+		f.setState(t, d, webhooks.StateFailed)
+		if n, err := f.svc.Resend(f.asShop, f.endpoint.ID, webhooks.ResendInput{EventID: domain.Some(event)}); err != nil || n != 1 {
+			t.Errorf("Resend = %d, %v", n, err)
+		}
+	}
+	f.receiver.result = webhooks.SendResult{StatusCode: 500, Response: "down", Verdict: webhooks.VerdictRetry}
+	out, err := f.delivery.Deliver(t.Context(), d, 0, 1)
+	if err != nil || out.Outcome != webhooks.OutcomeSkipped || out.Attempt == nil {
+		t.Fatalf("Deliver = %+v, %v; want skipped, its attempt recorded", out, err)
+	}
+	if r := f.row(t, d); r != (deliveryRow{State: webhooks.StatePending, Attempts: 0, Jobs: 2}) {
+		t.Errorf("delivery %+v: want the resend's, pending with no attempt", r)
+	}
+	got, err := f.svc.Attempts(f.asShop, f.endpoint.ID, webhooks.AttemptFilter{}, domain.PageRequest{Number: 1, Size: 10})
+	if err != nil || len(got.Items) != 1 || got.Items[0].StatusCode != 500 {
+		t.Errorf("attempts %+v, %v: want the one made", got, err)
+	}
 }

@@ -52,6 +52,12 @@ type Delivery struct {
 	Body     string
 	State    string
 	Attempts int
+	// Generation counts the resends of the delivery. Its job carries the
+	// generation it was queued for: a job of an earlier one (a retry
+	// still waiting when the delivery was failed and sent again) is
+	// superseded and sends nothing, so one delivery never has two
+	// schedules of attempts running.
+	Generation int
 }
 
 // Health is what the deliveries' rules read and change of an endpoint.
@@ -190,15 +196,15 @@ func (s *DeliveryService) WithClock(now func() time.Time) *DeliveryService {
 }
 
 // Deliver makes attempt number attempt (1 for the first of its schedule)
-// of the delivery id. It reads with no transaction open, sends outside any
+// of generation of the delivery id. It reads with no transaction open, sends outside any
 // transaction, then records the attempt and applies its rules in one: a
 // 2xx succeeds and clears the endpoint's failure; 410 disables the
 // endpoint and fails its waiting deliveries; another failure is retried
 // until the schedule is spent, and disables an endpoint failing for
-// DisableAfter, whose partner is mailed. A delivery settled already, or
-// whose endpoint was deleted, is skipped; one whose endpoint is inactive
-// is failed unsent.
-func (s *DeliveryService) Deliver(ctx context.Context, id int64, attempt int) (DeliveryOutcome, error) {
+// DisableAfter, whose partner is mailed. A delivery settled already, sent
+// again since (another generation), or whose endpoint was deleted, is
+// skipped; one whose endpoint is inactive is failed unsent.
+func (s *DeliveryService) Deliver(ctx context.Context, id int64, generation, attempt int) (DeliveryOutcome, error) {
 	st := s.uow.Stores()
 	d, err := st.Deliveries.Delivery(ctx, id)
 	if errors.Is(err, domain.ErrNotFound) {
@@ -208,7 +214,7 @@ func (s *DeliveryService) Deliver(ctx context.Context, id int64, attempt int) (D
 		return DeliveryOutcome{}, err
 	}
 	out := DeliveryOutcome{EventType: d.EventType, Outcome: OutcomeSkipped, State: d.State}
-	if d.State != StatePending {
+	if d.State != StatePending || d.Generation != generation {
 		return out, nil
 	}
 	e, err := st.Endpoints.Endpoint(ctx, d.EndpointID)
@@ -254,7 +260,7 @@ func (s *DeliveryService) failUnsent(ctx context.Context, d *Delivery) (Delivery
 			return err
 		}
 		out.State = locked.State
-		if locked.State != StatePending {
+		if locked.State != StatePending || locked.Generation != d.Generation {
 			return nil
 		}
 		locked.State, out.State, out.Outcome = StateFailed, StateFailed, OutcomeFailed
@@ -268,7 +274,9 @@ func (s *DeliveryService) failUnsent(ctx context.Context, d *Delivery) (Delivery
 
 // settle records the attempt made at at and applies its rules, in one
 // transaction: the endpoint's row first, then the delivery's, the order
-// in which Disable locks them too.
+// in which Disable locks them too. A delivery sent again while this
+// attempt was made (another generation) only gets the attempt in its log:
+// its state and count are the new generation's.
 func (s *DeliveryService) settle(ctx context.Context, d *Delivery, attempt int, at time.Time, res SendResult) (DeliveryOutcome, error) {
 	var out DeliveryOutcome
 	err := s.uow.RunInTx(ctx, func(ctx context.Context, tx DeliveryStores) error {
@@ -281,12 +289,16 @@ func (s *DeliveryService) settle(ctx context.Context, d *Delivery, attempt int, 
 		if err != nil {
 			return err
 		}
-		if err := s.applyRules(ctx, tx, h, locked, attempt, at, res, &out); err != nil {
-			return err
-		}
-		locked.Attempts++
-		if err := tx.Deliveries.UpdateDelivery(ctx, locked, &at); err != nil {
-			return err
+		if locked.Generation != d.Generation {
+			out.Outcome = OutcomeSkipped
+		} else {
+			if err := s.applyRules(ctx, tx, h, locked, attempt, at, res, &out); err != nil {
+				return err
+			}
+			locked.Attempts++
+			if err := tx.Deliveries.UpdateDelivery(ctx, locked, &at); err != nil {
+				return err
+			}
 		}
 		a := &Attempt{EndpointID: d.EndpointID, EventID: d.EventID, EventType: d.EventType, At: at,
 			StatusCode: res.StatusCode, Duration: res.Duration, Response: truncate(res.Response, MaxResponseBytes), State: locked.State}

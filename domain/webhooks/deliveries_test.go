@@ -19,14 +19,19 @@ import (
 )
 
 // receiverStub is the receiving system, outside the service: it answers
-// each message with result and keeps what it was sent.
+// each message with result and keeps what it was sent; during, when set,
+// runs while a message is being sent.
 type receiverStub struct {
 	mu     sync.Mutex
 	sent   []webhooks.Message
 	result webhooks.SendResult
+	during func()
 }
 
 func (r *receiverStub) Send(_ context.Context, m webhooks.Message) webhooks.SendResult {
+	if r.during != nil {
+		r.during()
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.sent = append(r.sent, m)
@@ -86,12 +91,12 @@ func TestDisableAfterIsFiveDays(t *testing.T) {
 	f := newDeliveryFixture(t)
 	f.receiver.result = webhooks.SendResult{StatusCode: 502, Verdict: webhooks.VerdictRetry}
 	f.failingSince(t, f.now.Add(-webhooks.DisableAfter))
-	out, err := f.svc.Deliver(t.Context(), f.publish(t), 1)
+	out, err := f.svc.Deliver(t.Context(), f.publish(t), 0, 1)
 	if err != nil || out.Outcome != webhooks.OutcomeRetry || out.State != webhooks.StatePending || out.RetryIn != 5*time.Second {
 		t.Fatalf("at five days: %+v, %v", out, err)
 	}
 	f.now = f.now.Add(time.Second)
-	out, err = f.svc.Deliver(t.Context(), f.publish(t), 1)
+	out, err = f.svc.Deliver(t.Context(), f.publish(t), 0, 1)
 	if err != nil || out.Outcome != webhooks.OutcomeDisabled || out.State != webhooks.StateFailed || out.Mails != 0 {
 		t.Fatalf("past five days: %+v, %v (no administrator with an address: no mail)", out, err)
 	}
@@ -110,14 +115,14 @@ func TestSettledIsSkippedAndErrorsBounded(t *testing.T) {
 	f := newDeliveryFixture(t)
 	// An answer's excerpt made valid UTF-8 may pass 4 KB: it is cut.
 	f.receiver.result = webhooks.SendResult{StatusCode: 500, Response: strings.Repeat("a\uFFFD", 2048), Verdict: webhooks.VerdictRetry}
-	out, err := f.svc.Deliver(t.Context(), f.publish(t), 1)
+	out, err := f.svc.Deliver(t.Context(), f.publish(t), 0, 1)
 	if err != nil || out.Attempt == nil || len(out.Attempt.Response) != webhooks.MaxResponseBytes {
 		t.Fatalf("long answer: %+v, %v", out.Attempt, err)
 	}
 	f.receiver.sent = nil
 	f.receiver.result = webhooks.SendResult{Err: errors.New(strings.Repeat("é", 600)), Verdict: webhooks.VerdictRetry}
 	id := f.publish(t)
-	out, err = f.svc.Deliver(t.Context(), id, 1)
+	out, err = f.svc.Deliver(t.Context(), id, 0, 1)
 	if err != nil || out.Attempt == nil || len(out.Attempt.Error) != 1024 || !strings.HasSuffix(out.Attempt.Error, "é") {
 		t.Fatalf("%+v, %v", out.Attempt, err)
 	}
@@ -125,16 +130,16 @@ func TestSettledIsSkippedAndErrorsBounded(t *testing.T) {
 		t.Errorf("sent %+v", f.receiver.sent)
 	}
 	f.receiver.result = webhooks.SendResult{StatusCode: 204, Verdict: webhooks.VerdictSucceeded}
-	if out, err := f.svc.Deliver(t.Context(), id, 2); err != nil || out.Outcome != webhooks.OutcomeSucceeded {
+	if out, err := f.svc.Deliver(t.Context(), id, 0, 2); err != nil || out.Outcome != webhooks.OutcomeSucceeded {
 		t.Fatalf("second attempt: %+v, %v", out, err)
 	}
-	if out, err := f.svc.Deliver(t.Context(), id, 3); err != nil || out.Outcome != webhooks.OutcomeSkipped || out.State != webhooks.StateSucceeded {
+	if out, err := f.svc.Deliver(t.Context(), id, 0, 3); err != nil || out.Outcome != webhooks.OutcomeSkipped || out.State != webhooks.StateSucceeded {
 		t.Fatalf("after success: %+v, %v", out, err)
 	}
 	if len(f.receiver.sent) != 2 {
 		t.Errorf("%d messages sent, want 2", len(f.receiver.sent))
 	}
-	if out, err := f.svc.Deliver(t.Context(), id+1000, 1); err != nil || out.Outcome != webhooks.OutcomeSkipped {
+	if out, err := f.svc.Deliver(t.Context(), id+1000, 0, 1); err != nil || out.Outcome != webhooks.OutcomeSkipped {
 		t.Errorf("unknown delivery: %+v, %v", out, err)
 	}
 }

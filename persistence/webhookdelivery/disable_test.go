@@ -1,6 +1,8 @@
 package webhookdelivery_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -298,5 +300,60 @@ func TestContactsFallBackToTheAgency(t *testing.T) {
 	f.admin(t, "cto@loire.example.com")
 	if to, err := store.Contacts(t.Context(), f.partner, 1); err != nil || len(to) != 1 || to[0] != "ops@loire.example.com" {
 		t.Errorf("administrators, at most 1: %v, %v", to, err)
+	}
+}
+
+// A delivery failed by its endpoint's disabling while its job waits for
+// a retry, then sent again once the endpoint is enabled, is tried by the
+// resend's job alone: the old job, when its time comes, sends nothing.
+func TestResendSupersedesTheWaitingJob(t *testing.T) {
+	f := newFixture(t)
+	secret := newSecret(t)
+	rc := newReceiver(t, status(503, "busy"), secret)
+	e := f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	schedule := []time.Duration{0, 700 * time.Millisecond, 700 * time.Millisecond}
+	f.start(t, 0, schedule)
+	f.publish(t, map[string]any{"id": 1})
+	waitFor(t, "tried once", func() bool { r := f.deliveries(t); return len(r) == 1 && r[0].Attempts == 1 })
+
+	// Disabled (as by another delivery's 410), enabled, and sent again,
+	// before the first job's retry.
+	uow := persistence.NewUnitOfWork(f.db, persistence.WebhookDeliveryStores)
+	if err := uow.RunInTx(t.Context(), func(ctx context.Context, tx webhooks.DeliveryStores) error {
+		_, err := tx.Deliveries.Disable(ctx, e.ID, webhooks.ReasonGone)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.ExecContext(t.Context(), `UPDATE webhook_endpoints SET is_active = true WHERE id = ?`, e.ID); err != nil {
+		t.Fatal(err)
+	}
+	event := uuid.MustParse(f.deliveries(t)[0].EventID)
+	resend := persistence.NewUnitOfWork(f.db, persistence.WebhookStores)
+	if err := resend.RunInTx(t.Context(), func(ctx context.Context, tx webhooks.Stores) error {
+		n, err := tx.Attempts.ResendEvent(ctx, e.ID, event, 1)
+		if err == nil && n != 1 {
+			err = fmt.Errorf("resent %d deliveries, want 1", n)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	rows := f.settled(t, 1)
+	waitFor(t, "every job ended", func() bool {
+		var waiting int
+		if err := f.db.NewRaw(`SELECT count(*) FROM river_job WHERE kind = 'webhook'
+			AND state NOT IN ('completed', 'cancelled', 'discarded')`).Scan(t.Context(), &waiting); err != nil {
+			t.Fatal(err)
+		}
+		return waiting == 0
+	})
+	if rows[0].State != webhooks.StateFailed || rows[0].Attempts != len(schedule) {
+		t.Errorf("delivery %+v, want failed after the resend's %d attempts", rows[0], len(schedule))
+	}
+	// The first attempt, then the resend's three.
+	if n := len(rc.requests()); n != 1+len(schedule) {
+		t.Errorf("%d requests, want %d", n, 1+len(schedule))
 	}
 }

@@ -44,7 +44,7 @@ func (w *worker) NextRetry(job *river.Job[persistence.WebhookArgs]) time.Time {
 // already (or gone) ends its job; a failed attempt with one to come
 // returns errRetry.
 func (w *worker) Work(ctx context.Context, job *river.Job[persistence.WebhookArgs]) error {
-	out, err := w.service.Deliver(ctx, job.Args.DeliveryID, job.Attempt)
+	out, err := w.service.Deliver(ctx, job.Args.DeliveryID, job.Args.Generation, job.Attempt)
 	log := w.log.With("delivery_id", job.Args.DeliveryID, "job_id", job.ID, "attempt", job.Attempt)
 	if err != nil {
 		log.Error("webhook delivery not settled", "error", err.Error())
