@@ -163,15 +163,20 @@ type FunnelSite struct {
 	PartnerUUID *uuid.UUID
 }
 
-// FunnelCart returns the cart a customer opens through a funnel URL. The
-// site decides the tenant: a cart of another partner is not found.
+// FunnelCart returns the cart a customer opens through a funnel URL, with
+// the site's partner. The site decides the tenant: a cart of another
+// partner is not found.
 // Errors: CodeNotFound ("Cart not found").
-func (s *Service) FunnelCart(ctx context.Context, site FunnelSite, id uuid.UUID) (*CartView, error) {
+func (s *Service) FunnelCart(ctx context.Context, site FunnelSite, id uuid.UUID) (*CartView, *domain.Partner, error) {
 	partner, err := s.sitePartner(ctx, site)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return s.partnerCart(ctx, partner, id)
+	v, err := s.partnerCart(ctx, partner, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, partner, nil
 }
 
 // DeleteCart removes a cart once its checkout reached the order summary,

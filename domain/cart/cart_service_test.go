@@ -298,24 +298,24 @@ func TestFunnelCart(t *testing.T) {
 	otherUUID := f.other.Partner.UUID
 
 	t.Run("OKByHost", func(t *testing.T) {
-		c, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "shop.example.com"}, shopCart.ID)
+		c, _, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "shop.example.com"}, shopCart.ID)
 		if err != nil || c.Items[0].Quantity != 2 {
 			t.Fatalf("cart = %+v, %v", c, err)
 		}
 	})
 	t.Run("OKByPartnerUUID", func(t *testing.T) {
-		if _, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{PartnerUUID: &otherUUID}, otherCart.ID); err != nil {
-			t.Fatal(err)
+		if _, p, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{PartnerUUID: &otherUUID}, otherCart.ID); err != nil || p.UUID != otherUUID {
+			t.Fatalf("partner %+v, %v; want the site's", p, err)
 		}
 	})
 	t.Run("ErrOtherPartnersSite", func(t *testing.T) {
-		_, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "shop.example.com"}, otherCart.ID)
+		_, _, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "shop.example.com"}, otherCart.ID)
 		dbtest.WantCode(t, err, domain.CodeNotFound)
-		_, err = f.svc.FunnelCart(context.Background(), cart.FunnelSite{PartnerUUID: &otherUUID}, shopCart.ID)
+		_, _, err = f.svc.FunnelCart(context.Background(), cart.FunnelSite{PartnerUUID: &otherUUID}, shopCart.ID)
 		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 	t.Run("ErrUnknownSite", func(t *testing.T) {
-		_, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "nowhere.example"}, shopCart.ID)
+		_, _, err := f.svc.FunnelCart(context.Background(), cart.FunnelSite{Host: "nowhere.example"}, shopCart.ID)
 		dbtest.WantCode(t, err, domain.CodeNotFound)
 	})
 }

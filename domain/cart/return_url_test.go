@@ -140,7 +140,7 @@ func TestReturnURLRule(t *testing.T) {
 			}); err != nil {
 				t.Fatal(err)
 			}
-			v, err := f.svc.FunnelCart(f.asShop, cart.FunnelSite{Host: "shop.example.com"}, c.ID)
+			v, _, err := f.svc.FunnelCart(f.asShop, cart.FunnelSite{Host: "shop.example.com"}, c.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

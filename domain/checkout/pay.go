@@ -47,7 +47,7 @@ var errReservationLost = errors.New("checkout: the order's giftcard hold has end
 // (MsgCartChanged: that order failed); CodeUnavailable when the provider
 // could not be reached.
 func (s *Service) Pay(ctx context.Context, site Site, cartID uuid.UUID, in PayInput) (*PayOutcome, error) {
-	v, p, err := s.funnelCart(ctx, site, cartID)
+	v, p, err := s.carts.FunnelCart(ctx, site, cartID)
 	if err != nil {
 		return nil, err
 	}

@@ -56,24 +56,11 @@ func (s *Service) WithCodeThrottle(t *domain.ClientThrottle) *Service {
 	return s
 }
 
-// funnelCart reads the cart the site's customer opened, with its partner.
-func (s *Service) funnelCart(ctx context.Context, site Site, cartID uuid.UUID) (*cart.CartView, *domain.Partner, error) {
-	p, err := s.carts.SitePartner(ctx, site)
-	if err != nil {
-		return nil, nil, err
-	}
-	v, err := s.carts.FunnelCart(ctx, site, cartID)
-	if err != nil {
-		return nil, nil, err
-	}
-	return v, p, nil
-}
-
 // Basket returns the cart the customer opened on the site, priced.
 // Errors: CodeNotFound (cart.MsgCartNotFound) for an unknown, lapsed,
 // deleted or foreign cart.
 func (s *Service) Basket(ctx context.Context, site Site, cartID uuid.UUID) (*Basket, error) {
-	v, p, err := s.funnelCart(ctx, site, cartID)
+	v, p, err := s.carts.FunnelCart(ctx, site, cartID)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +78,7 @@ func (s *Service) Basket(ctx context.Context, site Site, cartID uuid.UUID) (*Bas
 // order fails after the write, so that a Pay reserving meanwhile finds
 // the new revision when it re-reads the cart (see Pay).
 func (s *Service) update(ctx context.Context, site Site, cartID uuid.UUID, fn func(c *cart.Cart, p *domain.Partner) error) (*Basket, error) {
-	v, p, err := s.funnelCart(ctx, site, cartID)
+	v, p, err := s.carts.FunnelCart(ctx, site, cartID)
 	if err != nil {
 		return nil, err
 	}

@@ -438,3 +438,26 @@ func TestFunnelFlowThankYouPage(t *testing.T) {
 	}
 	wantFunnelPage(t, b.get(t, root+"/ecommerce/shop/customization/?cart="+id), 404)
 }
+
+// A funnel page finds the site's partner once.
+func TestFunnelPageFindsItsSiteOnce(t *testing.T) {
+	t.Parallel()
+	f := newFunnelFixture(t)
+	stmts := &dbtest.StatementCounter{}
+	db, err := dbtest.OpenCounted(t.Context(), f.dsn, stmts)
+	gcMust(t, err)
+	t.Cleanup(func() { db.Close() })
+	f.h = Handler(t, db)
+	id, _ := f.cart(t, f.shopTok, fmt.Sprintf(`{"items": [{"product_id": %d, "quantity": 1}]}`, f.mug))
+	stmts.Reset()
+	wantFunnelPage(t, f.browser().get(t, funnelSite+"/ecommerce/shop/customization/?cart="+id), 200, "<h2>Mug</h2>")
+	var lookups []string
+	for _, q := range stmts.Queries() {
+		if strings.Contains(q, "WHERE (site_domain") {
+			lookups = append(lookups, q)
+		}
+	}
+	if len(lookups) != 1 {
+		t.Errorf("%d look-ups of the site's partner, want 1: %q", len(lookups), lookups)
+	}
+}
