@@ -2,15 +2,11 @@ package webhookclient_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"net/netip"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,70 +15,10 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"salesplatform/persistence/webhookclient"
+	"salesplatform/persistence/webhooktest"
 )
 
 var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
-
-func newSecret(t *testing.T) string {
-	t.Helper()
-	b := make([]byte, 24)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return webhookclient.SecretPrefix + base64.StdEncoding.EncodeToString(b)
-}
-
-// received is one request a receiver got, with the reference library's
-// verdict under each secret it knows.
-type received struct {
-	header http.Header
-	body   []byte
-	errs   []error
-}
-
-// receiver is a test endpoint verifying every request with the Standard
-// Webhooks reference library.
-type receiver struct {
-	srv       *httptest.Server
-	verifiers []*standardwebhooks.Webhook
-	answer    func(w http.ResponseWriter, r *http.Request)
-
-	mu  sync.Mutex
-	got []received
-}
-
-func newReceiver(t *testing.T, secrets ...string) *receiver {
-	t.Helper()
-	rc := &receiver{answer: func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok") }}
-	for _, s := range secrets {
-		wh, err := standardwebhooks.NewWebhook(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rc.verifiers = append(rc.verifiers, wh)
-	}
-	rc.srv = httptest.NewServer(http.HandlerFunc(rc.serve))
-	t.Cleanup(rc.srv.Close)
-	return rc
-}
-
-func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	g := received{header: r.Header.Clone(), body: body}
-	for _, v := range rc.verifiers {
-		g.errs = append(g.errs, v.Verify(body, r.Header))
-	}
-	rc.mu.Lock()
-	rc.got = append(rc.got, g)
-	rc.mu.Unlock()
-	rc.answer(w, r)
-}
-
-func (rc *receiver) requests() []received {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return append([]received(nil), rc.got...)
-}
 
 // resolver answers fixed addresses per host and counts its look-ups.
 type resolver struct {
@@ -118,11 +54,11 @@ func delivery(url string, secrets ...string) webhookclient.Delivery {
 }
 
 func TestSendVerifiedByReferenceLibrary(t *testing.T) {
-	secret := newSecret(t)
-	rc := newReceiver(t, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
 
-	d := delivery(rc.srv.URL+"/hooks/", secret)
+	d := delivery(rc.URL+"/hooks/", secret)
 	res := c.Send(context.Background(), d)
 	if res.Err != nil || res.StatusCode != 200 || res.Outcome != webhookclient.Succeeded || res.Excerpt != "ok" {
 		t.Fatalf("result = %+v", res)
@@ -130,24 +66,24 @@ func TestSendVerifiedByReferenceLibrary(t *testing.T) {
 	if res.Duration <= 0 {
 		t.Errorf("duration = %v", res.Duration)
 	}
-	got := rc.requests()
+	got := rc.Requests()
 	if len(got) != 1 {
 		t.Fatalf("%d requests, want 1", len(got))
 	}
 	g := got[0]
-	if g.errs[0] != nil {
-		t.Errorf("reference Verify: %v", g.errs[0])
+	if g.Errs[0] != nil {
+		t.Errorf("reference Verify: %v", g.Errs[0])
 	}
-	if string(g.body) != string(d.Body) {
-		t.Errorf("body = %s", g.body)
+	if string(g.Body) != string(d.Body) {
+		t.Errorf("body = %s", g.Body)
 	}
 	for h, want := range map[string]string{
 		"webhook-id":   d.ID,
 		"Content-Type": "application/json",
 		"User-Agent":   webhookclient.UserAgent,
 	} {
-		if g.header.Get(h) != want {
-			t.Errorf("%s = %q, want %q", h, g.header.Get(h), want)
+		if g.Header.Get(h) != want {
+			t.Errorf("%s = %q, want %q", h, g.Header.Get(h), want)
 		}
 	}
 
@@ -157,60 +93,55 @@ func TestSendVerifiedByReferenceLibrary(t *testing.T) {
 	if res := c.Send(context.Background(), d); res.Outcome != webhookclient.Succeeded {
 		t.Fatalf("second attempt: %+v", res)
 	}
-	got = rc.requests()
-	if len(got) != 2 || got[1].header.Get("webhook-id") != d.ID || got[1].errs[0] != nil {
+	got = rc.Requests()
+	if len(got) != 2 || got[1].Header.Get("webhook-id") != d.ID || got[1].Errs[0] != nil {
 		t.Fatalf("second attempt received %+v", got[1:])
 	}
 }
 
 func TestSendDuringRotationVerifiesUnderEitherSecret(t *testing.T) {
-	oldSecret, newSecret, stranger := newSecret(t), newSecret(t), newSecret(t)
-	rc := newReceiver(t, oldSecret, newSecret, stranger)
+	oldSecret, newSecret, stranger := webhooktest.NewSecret(t), webhooktest.NewSecret(t), webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, oldSecret, newSecret, stranger)
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
 
-	res := c.Send(context.Background(), delivery(rc.srv.URL, newSecret, oldSecret))
+	res := c.Send(context.Background(), delivery(rc.URL, newSecret, oldSecret))
 	if res.Outcome != webhookclient.Succeeded {
 		t.Fatalf("result = %+v", res)
 	}
-	g := rc.requests()[0]
-	if sigs := strings.Fields(g.header.Get("webhook-signature")); len(sigs) != 2 {
-		t.Errorf("webhook-signature = %q, want two signatures", g.header.Get("webhook-signature"))
+	g := rc.Requests()[0]
+	if sigs := strings.Fields(g.Header.Get("webhook-signature")); len(sigs) != 2 {
+		t.Errorf("webhook-signature = %q, want two signatures", g.Header.Get("webhook-signature"))
 	}
-	if g.errs[0] != nil || g.errs[1] != nil {
-		t.Errorf("old secret: %v, new secret: %v", g.errs[0], g.errs[1])
+	if g.Errs[0] != nil || g.Errs[1] != nil {
+		t.Errorf("old secret: %v, new secret: %v", g.Errs[0], g.Errs[1])
 	}
-	if !errors.Is(g.errs[2], standardwebhooks.ErrNoMatchingSignature) {
-		t.Errorf("an unrelated secret verified: %v", g.errs[2])
+	if !errors.Is(g.Errs[2], standardwebhooks.ErrNoMatchingSignature) {
+		t.Errorf("an unrelated secret verified: %v", g.Errs[2])
 	}
 
 	// Once the old secret expires, only the new one verifies.
-	c.Send(context.Background(), delivery(rc.srv.URL, newSecret))
-	g = rc.requests()[1]
-	if g.errs[1] != nil || !errors.Is(g.errs[0], standardwebhooks.ErrNoMatchingSignature) {
-		t.Errorf("after rotation: old %v, new %v", g.errs[0], g.errs[1])
+	c.Send(context.Background(), delivery(rc.URL, newSecret))
+	g = rc.Requests()[1]
+	if g.Errs[1] != nil || !errors.Is(g.Errs[0], standardwebhooks.ErrNoMatchingSignature) {
+		t.Errorf("after rotation: old %v, new %v", g.Errs[0], g.Errs[1])
 	}
 }
 
 func TestSendHTTPSVerifiesHostName(t *testing.T) {
-	secret := newSecret(t)
-	rc := &receiver{answer: func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }}
-	wh, _ := standardwebhooks.NewWebhook(secret)
-	rc.verifiers = []*standardwebhooks.Webhook{wh}
-	rc.srv = httptest.NewTLSServer(http.HandlerFunc(rc.serve))
-	t.Cleanup(rc.srv.Close)
-	port := rc.srv.URL[strings.LastIndex(rc.srv.URL, ":"):]
-	tlsConfig := rc.srv.Client().Transport.(*http.Transport).TLSClientConfig
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.NewTLS(t, secret).Answering(webhooktest.Status(http.StatusNoContent, ""))
+	port := rc.URL[strings.LastIndex(rc.URL, ":"):]
 
 	// The test certificate names example.com; dialled at the address
 	// resolved, the handshake still checks the URL's host.
 	res := webhookclient.New(webhookclient.Config{
 		AllowedNetworks: loopback,
 		Resolver:        &resolver{hosts: map[string][]netip.Addr{"example.com": addrs("127.0.0.1"), "other.test": addrs("127.0.0.1")}},
-	}).WithTLSConfig(tlsConfig)
+	}).WithTLSConfig(rc.TLS)
 	if r := res.Send(context.Background(), delivery("https://example.com"+port+"/h", secret)); r.StatusCode != 204 || r.Outcome != webhookclient.Succeeded {
 		t.Fatalf("result = %+v", r)
 	}
-	if g := rc.requests(); len(g) != 1 || g[0].errs[0] != nil {
+	if g := rc.Requests(); len(g) != 1 || g[0].Errs[0] != nil {
 		t.Fatalf("received %+v", g)
 	}
 	if r := res.Send(context.Background(), delivery("https://other.test"+port+"/h", secret)); r.Err == nil {
@@ -219,9 +150,9 @@ func TestSendHTTPSVerifiesHostName(t *testing.T) {
 }
 
 func TestSendRefusesNonPublicAddresses(t *testing.T) {
-	secret := newSecret(t)
-	rc := newReceiver(t, secret)
-	port := rc.srv.URL[strings.LastIndex(rc.srv.URL, ":"):]
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
+	port := rc.URL[strings.LastIndex(rc.URL, ":"):]
 	res := &resolver{hosts: map[string][]netip.Addr{
 		"internal.test":  addrs("127.0.0.1"),
 		"mixed.test":     addrs("203.0.113.7", "10.0.0.5"),
@@ -236,7 +167,7 @@ func TestSendRefusesNonPublicAddresses(t *testing.T) {
 		url  string
 		want error
 	}{
-		{rc.srv.URL, webhookclient.ErrForbiddenAddress}, // loopback, the receiver's own
+		{rc.URL, webhookclient.ErrForbiddenAddress}, // loopback, the receiver's own
 		{"http://internal.test" + port, webhookclient.ErrForbiddenAddress},
 		{"https://[::1]/", webhookclient.ErrForbiddenAddress},
 		{"https://10.1.2.3/", webhookclient.ErrForbiddenAddress},
@@ -262,15 +193,15 @@ func TestSendRefusesNonPublicAddresses(t *testing.T) {
 			t.Errorf("%s: %+v, want %v", tc.url, r, tc.want)
 		}
 	}
-	if n := len(rc.requests()); n != 0 {
+	if n := len(rc.Requests()); n != 0 {
 		t.Errorf("the receiver got %d requests, want none", n)
 	}
 }
 
 func TestSendAllowedNetworks(t *testing.T) {
-	secret := newSecret(t)
-	rc := newReceiver(t, secret)
-	port := rc.srv.URL[strings.LastIndex(rc.srv.URL, ":"):]
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
+	port := rc.URL[strings.LastIndex(rc.URL, ":"):]
 	res := &resolver{hosts: map[string][]netip.Addr{"hooks.test": addrs("127.0.0.1")}}
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback, Resolver: res})
 
@@ -283,7 +214,7 @@ func TestSendAllowedNetworks(t *testing.T) {
 	if n := res.lookups.Load(); n != 1 {
 		t.Errorf("%d look-ups, want 1", n)
 	}
-	if g := rc.requests(); len(g) != 1 || g[0].errs[0] != nil {
+	if g := rc.Requests(); len(g) != 1 || g[0].Errs[0] != nil {
 		t.Fatalf("received %+v", g)
 	}
 }
@@ -312,38 +243,38 @@ func TestDialerRefusesNonPublicSockets(t *testing.T) {
 }
 
 func TestSendDoesNotFollowRedirects(t *testing.T) {
-	secret := newSecret(t)
-	target := newReceiver(t, secret)
-	redirector := newReceiver(t, secret)
-	redirector.answer = func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, target.srv.URL+"/internal", http.StatusTemporaryRedirect)
-	}
+	secret := webhooktest.NewSecret(t)
+	target := webhooktest.New(t, secret)
+	redirector := webhooktest.New(t, secret)
+	redirector.Answering(func(_ int, w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, target.URL+"/internal", http.StatusTemporaryRedirect)
+	})
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
 
-	r := c.Send(context.Background(), delivery(redirector.srv.URL, secret))
+	r := c.Send(context.Background(), delivery(redirector.URL, secret))
 	if r.StatusCode != http.StatusTemporaryRedirect || r.Outcome != webhookclient.Retry || r.Err != nil {
 		t.Fatalf("result = %+v", r)
 	}
-	if n := len(target.requests()); n != 0 {
+	if n := len(target.Requests()); n != 0 {
 		t.Errorf("the redirect's target got %d requests", n)
 	}
 }
 
 func TestSendTimesOut(t *testing.T) {
-	secret := newSecret(t)
-	rc := newReceiver(t, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
-	rc.answer = func(w http.ResponseWriter, r *http.Request) {
+	rc.Answering(func(_ int, w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-release:
 		case <-r.Context().Done():
 		case <-time.After(3 * time.Second):
 		}
-	}
+	})
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback, Timeout: 200 * time.Millisecond})
 
-	r := c.Send(context.Background(), delivery(rc.srv.URL, secret))
+	r := c.Send(context.Background(), delivery(rc.URL, secret))
 	if !errors.Is(r.Err, context.DeadlineExceeded) || r.StatusCode != 0 || r.Outcome != webhookclient.Retry {
 		t.Fatalf("result = %+v", r)
 	}
@@ -353,15 +284,15 @@ func TestSendTimesOut(t *testing.T) {
 }
 
 func TestSendKeepsAnExcerptOfTheAnswer(t *testing.T) {
-	secret := newSecret(t)
-	rc := newReceiver(t, secret)
-	rc.answer = func(w http.ResponseWriter, _ *http.Request) {
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
+	rc.Answering(func(_ int, w http.ResponseWriter, _ *http.Request) {
 		w.WriteHeader(http.StatusInternalServerError)
 		io.WriteString(w, "\x00"+strings.Repeat("e", 10000))
-	}
+	})
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
 
-	r := c.Send(context.Background(), delivery(rc.srv.URL, secret))
+	r := c.Send(context.Background(), delivery(rc.URL, secret))
 	if r.StatusCode != 500 || r.Outcome != webhookclient.Retry || r.Err != nil {
 		t.Fatalf("result = %+v", r)
 	}
@@ -371,22 +302,22 @@ func TestSendKeepsAnExcerptOfTheAnswer(t *testing.T) {
 
 	// Invalid UTF-8 becomes replacement characters, 3 bytes each: the
 	// excerpt still keeps within 4 KB, whole characters.
-	rc.answer = func(w http.ResponseWriter, _ *http.Request) {
+	rc.Answering(func(_ int, w http.ResponseWriter, _ *http.Request) {
 		w.WriteHeader(http.StatusInternalServerError)
 		io.WriteString(w, strings.Repeat("a\xff", 5000))
-	}
-	r = c.Send(context.Background(), delivery(rc.srv.URL, secret))
+	})
+	r = c.Send(context.Background(), delivery(rc.URL, secret))
 	if len(r.Excerpt) > webhookclient.ExcerptSize || !utf8.ValidString(r.Excerpt) || !strings.HasSuffix(r.Excerpt, "a\uFFFD") {
 		t.Errorf("excerpt of invalid UTF-8: %d bytes, ends %q", len(r.Excerpt), r.Excerpt[len(r.Excerpt)-8:])
 	}
 }
 
 func TestSendGoneDisables(t *testing.T) {
-	secret := newSecret(t)
-	rc := newReceiver(t, secret)
-	rc.answer = func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusGone) }
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
+	rc.Answering(func(_ int, w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusGone) })
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
-	if r := c.Send(context.Background(), delivery(rc.srv.URL, secret)); r.StatusCode != 410 || r.Outcome != webhookclient.Disable {
+	if r := c.Send(context.Background(), delivery(rc.URL, secret)); r.StatusCode != 410 || r.Outcome != webhookclient.Disable {
 		t.Fatalf("result = %+v", r)
 	}
 }
@@ -405,14 +336,14 @@ func TestClassify(t *testing.T) {
 }
 
 func TestSendRefusesABadSecret(t *testing.T) {
-	rc := newReceiver(t)
+	rc := webhooktest.New(t)
 	c := webhookclient.New(webhookclient.Config{AllowedNetworks: loopback})
 	for _, s := range [][]string{nil, {"not-a-secret"}, {"whsec_!!!"}, {"whsec_"}} {
-		if r := c.Send(context.Background(), delivery(rc.srv.URL, s...)); !errors.Is(r.Err, webhookclient.ErrBadSecret) {
+		if r := c.Send(context.Background(), delivery(rc.URL, s...)); !errors.Is(r.Err, webhookclient.ErrBadSecret) {
 			t.Errorf("secrets %q: %+v", s, r)
 		}
 	}
-	if n := len(rc.requests()); n != 0 {
+	if n := len(rc.Requests()); n != 0 {
 		t.Errorf("%d requests sent without a valid secret", n)
 	}
 }

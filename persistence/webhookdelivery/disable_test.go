@@ -13,6 +13,7 @@ import (
 	"salesplatform/domain/webhooks"
 	"salesplatform/persistence"
 	"salesplatform/persistence/webhookclient"
+	"salesplatform/persistence/webhooktest"
 )
 
 // admin gives the fixture's partner a user managing its endpoints, and a
@@ -63,9 +64,9 @@ func (f *fixture) endpointState(t *testing.T, id int64) endpointState {
 func TestGoneDisablesTheEndpoint(t *testing.T) {
 	f := newFixture(t)
 	f.admin(t, "ops@loire.example.com")
-	secret := newSecret(t)
-	rc := newReceiver(t, status(410, "no such hook"), secret)
-	e := f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret).Answering(webhooktest.Status(410, "no such hook"))
+	e := f.endpoint(t, &f.partner, rc.URL, secret)
 	other := f.waiting(t, e.ID)
 	d := f.start(t, 0, nil)
 	f.publish(t, map[string]any{"id": 1})
@@ -79,7 +80,7 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 	if rows[0].ID != other || rows[0].Attempts != 0 {
 		t.Errorf("the waiting delivery %+v was tried", rows[0])
 	}
-	if n := len(rc.requests()); n != 1 {
+	if n := len(rc.Requests()); n != 1 {
 		t.Errorf("%d requests, want 1: no retry after 410", n)
 	}
 	if s := f.endpointState(t, e.ID); s.IsActive || s.DisabledReason != webhooks.ReasonGone {
@@ -120,10 +121,10 @@ func TestGoneDisablesTheEndpoint(t *testing.T) {
 func TestEndpointFailingFiveDaysIsDisabled(t *testing.T) {
 	f := newFixture(t)
 	f.admin(t, "ops@loire.example.com")
-	secret := newSecret(t)
-	rc := newReceiver(t, status(500, "down"), secret)
-	partners := f.endpoint(t, &f.partner, rc.srv.URL+"/partner", secret)
-	platform := f.endpoint(t, nil, rc.srv.URL+"/platform", secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret).Answering(webhooktest.Status(500, "down"))
+	partners := f.endpoint(t, &f.partner, rc.URL+"/partner", secret)
+	platform := f.endpoint(t, nil, rc.URL+"/platform", secret)
 	since := time.Now().Add(-webhooks.DisableAfter - time.Hour).UTC().Truncate(time.Second)
 	if _, err := f.db.ExecContext(t.Context(), `UPDATE webhook_endpoints SET failing_since = ?`, since); err != nil {
 		t.Fatal(err)
@@ -147,16 +148,16 @@ func TestEndpointFailingFiveDaysIsDisabled(t *testing.T) {
 	// disabled without a mail.
 	mails := f.mailJobs(t)
 	if len(mails) != 1 || mails[0]["to"] != "ops@loire.example.com" ||
-		!strings.Contains(mails[0]["text"].(string), rc.srv.URL+"/partner") {
+		!strings.Contains(mails[0]["text"].(string), rc.URL+"/partner") {
 		t.Errorf("mails %v, want one to the partner's administrator", mails)
 	}
 }
 
 func TestFailingLessThanFiveDaysKeepsItsStart(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, status(500, "down"), secret)
-	e := f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret).Answering(webhooktest.Status(500, "down"))
+	e := f.endpoint(t, &f.partner, rc.URL, secret)
 	since := time.Now().Add(-webhooks.DisableAfter + time.Hour).UTC().Truncate(time.Second)
 	if _, err := f.db.ExecContext(t.Context(), `UPDATE webhook_endpoints SET failing_since = ?`, since); err != nil {
 		t.Fatal(err)
@@ -175,9 +176,9 @@ func TestFailingLessThanFiveDaysKeepsItsStart(t *testing.T) {
 
 func TestInactiveEndpointFailsUnsent(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, nil, secret)
-	e := f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
+	e := f.endpoint(t, &f.partner, rc.URL, secret)
 	f.publish(t, map[string]any{"id": 1}) // queued while active
 	if _, err := f.db.ExecContext(t.Context(), `UPDATE webhook_endpoints SET is_active = false WHERE id = ?`, e.ID); err != nil {
 		t.Fatal(err)
@@ -187,14 +188,14 @@ func TestInactiveEndpointFailsUnsent(t *testing.T) {
 	if rows[0].State != webhooks.StateFailed || rows[0].Attempts != 0 {
 		t.Errorf("delivery %+v, want failed unsent", rows[0])
 	}
-	if n := len(rc.requests()); n != 0 {
+	if n := len(rc.Requests()); n != 0 {
 		t.Errorf("%d requests to an inactive endpoint", n)
 	}
 }
 
 func TestPurgeDeletesPastTheRetention(t *testing.T) {
 	f := newFixture(t)
-	e := f.endpoint(t, &f.partner, "https://hooks.example.com/in", newSecret(t))
+	e := f.endpoint(t, &f.partner, "https://hooks.example.com/in", webhooktest.NewSecret(t))
 	old := time.Now().Add(-webhooks.AttemptRetention - time.Hour)
 	// An old event, delivered long ago; an old event resent lately; an
 	// old event still waiting; a recent one.
@@ -260,7 +261,7 @@ func TestPurgeRunsOnStart(t *testing.T) {
 // publishes an event to that endpoint.
 func TestSettleDoesNotBlockPublishing(t *testing.T) {
 	f := newFixture(t)
-	e := f.endpoint(t, &f.partner, "https://hooks.example.com/in", newSecret(t))
+	e := f.endpoint(t, &f.partner, "https://hooks.example.com/in", webhooktest.NewSecret(t))
 	tx, err := f.db.BeginTx(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -308,9 +309,9 @@ func TestContactsFallBackToTheAgency(t *testing.T) {
 // resend's job alone: the old job, when its time comes, sends nothing.
 func TestResendSupersedesTheWaitingJob(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, status(503, "busy"), secret)
-	e := f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret).Answering(webhooktest.Status(503, "busy"))
+	e := f.endpoint(t, &f.partner, rc.URL, secret)
 	schedule := []time.Duration{0, 700 * time.Millisecond, 700 * time.Millisecond}
 	f.start(t, 0, schedule)
 	f.publish(t, map[string]any{"id": 1})
@@ -353,7 +354,7 @@ func TestResendSupersedesTheWaitingJob(t *testing.T) {
 		t.Errorf("delivery %+v, want failed after the resend's %d attempts", rows[0], len(schedule))
 	}
 	// The first attempt, then the resend's three.
-	if n := len(rc.requests()); n != 1+len(schedule) {
+	if n := len(rc.Requests()); n != 1+len(schedule) {
 		t.Errorf("%d requests, want %d", n, 1+len(schedule))
 	}
 }

@@ -2,23 +2,16 @@ package webhookdelivery_test
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"net/netip"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/uptrace/bun"
 
 	"salesplatform/domain"
@@ -41,85 +34,6 @@ var loopback = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
 // fast is a retry schedule of milliseconds, as long as the standard one.
 var fast = []time.Duration{0, 20 * time.Millisecond, 20 * time.Millisecond, 20 * time.Millisecond,
 	20 * time.Millisecond, 20 * time.Millisecond, 20 * time.Millisecond, 20 * time.Millisecond}
-
-func newSecret(t *testing.T) string {
-	t.Helper()
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return webhookclient.SecretPrefix + base64.StdEncoding.EncodeToString(b)
-}
-
-// received is one request a receiver got, with the reference library's
-// verdict under each secret it knows.
-type received struct {
-	at     time.Time
-	header http.Header
-	body   []byte
-	errs   []error
-}
-
-// receiver is a partner's endpoint verifying every request with the
-// Standard Webhooks reference library, under each of its secrets; answer
-// (n counts its requests from 0) answers.
-type receiver struct {
-	srv       *httptest.Server
-	verifiers []*standardwebhooks.Webhook
-	answer    func(n int, w http.ResponseWriter, r *http.Request)
-
-	mu  sync.Mutex
-	got []received
-}
-
-func newReceiver(t *testing.T, answer func(n int, w http.ResponseWriter, r *http.Request), secrets ...string) *receiver {
-	t.Helper()
-	if answer == nil {
-		answer = func(int, http.ResponseWriter, *http.Request) {}
-	}
-	rc := &receiver{answer: answer}
-	for _, s := range secrets {
-		wh, err := standardwebhooks.NewWebhook(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rc.verifiers = append(rc.verifiers, wh)
-	}
-	rc.srv = httptest.NewServer(http.HandlerFunc(rc.serve))
-	t.Cleanup(rc.srv.Close)
-	return rc
-}
-
-func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	g := received{at: time.Now(), header: r.Header.Clone(), body: body}
-	for _, v := range rc.verifiers {
-		g.errs = append(g.errs, v.Verify(body, r.Header))
-	}
-	rc.mu.Lock()
-	n := len(rc.got)
-	rc.got = append(rc.got, g)
-	rc.mu.Unlock()
-	rc.answer(n, w, r)
-	if w.Header().Get("X-Answered") == "" {
-		_, _ = io.WriteString(w, "ok")
-	}
-}
-
-func (rc *receiver) requests() []received {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return append([]received(nil), rc.got...)
-}
-
-// status answers code to every request, with body.
-func status(code int, body string) func(int, http.ResponseWriter, *http.Request) {
-	return func(_ int, w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("X-Answered", "1")
-		w.WriteHeader(code)
-		_, _ = io.WriteString(w, body)
-	}
-}
 
 type fixture struct {
 	dsn     string

@@ -12,39 +12,40 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	"salesplatform/domain/webhooks"
+	"salesplatform/persistence/webhooktest"
 )
 
 func TestDeliversEachEventOnceVerified(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, nil, secret)
-	e := f.endpoint(t, &f.partner, rc.srv.URL+"/hooks", secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
+	e := f.endpoint(t, &f.partner, rc.URL+"/hooks", secret)
 	d := f.start(t, 0, nil)
 	f.publish(t, map[string]any{"id": 1}, map[string]any{"id": 2}, map[string]any{"id": 3})
 
 	rows := f.settled(t, 3)
-	got := rc.requests()
+	got := rc.Requests()
 	if len(got) != 3 {
 		t.Fatalf("%d requests, want 3", len(got))
 	}
 	ids := map[string]bool{}
 	for _, g := range got {
-		if g.errs[0] != nil {
-			t.Errorf("reference Verify: %v", g.errs[0])
+		if g.Errs[0] != nil {
+			t.Errorf("reference Verify: %v", g.Errs[0])
 		}
-		id := g.header.Get("webhook-id")
+		id := g.Header.Get("webhook-id")
 		ids[id] = true
 		var body string
 		if err := f.db.NewRaw(`SELECT body FROM webhook_events WHERE id = ?::uuid`, id).Scan(t.Context(), &body); err != nil {
 			t.Fatalf("webhook-id %q is no event: %v", id, err)
 		}
-		if string(g.body) != body {
-			t.Errorf("body = %s, want the event's %s", g.body, body)
+		if string(g.Body) != body {
+			t.Errorf("body = %s, want the event's %s", g.Body, body)
 		}
 		// webhook-timestamp is the attempt's time.
-		ts, _ := strconv.ParseInt(g.header.Get("webhook-timestamp"), 10, 64)
-		if d := g.at.Unix() - ts; d < 0 || d > 2 {
-			t.Errorf("webhook-timestamp %d, received at %d", ts, g.at.Unix())
+		ts, _ := strconv.ParseInt(g.Header.Get("webhook-timestamp"), 10, 64)
+		if d := g.At.Unix() - ts; d < 0 || d > 2 {
+			t.Errorf("webhook-timestamp %d, received at %d", ts, g.At.Unix())
 		}
 	}
 	if len(ids) != 3 {
@@ -71,18 +72,17 @@ func TestDeliversEachEventOnceVerified(t *testing.T) {
 
 func TestRetriesAfterErrorAndTimeoutKeepTheID(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, func(n int, w http.ResponseWriter, _ *http.Request) {
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret).Answering(func(n int, w http.ResponseWriter, _ *http.Request) {
 		switch n {
 		case 0:
-			w.Header().Set("X-Answered", "1")
 			w.WriteHeader(http.StatusInternalServerError)
 			_, _ = w.Write([]byte("database down"))
 		case 1:
 			time.Sleep(800 * time.Millisecond) // past the client's timeout
 		}
-	}, secret)
-	e := f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	})
+	e := f.endpoint(t, &f.partner, rc.URL, secret)
 	d := f.start(t, 300*time.Millisecond, nil)
 	f.publish(t, map[string]any{"id": 7})
 
@@ -90,16 +90,16 @@ func TestRetriesAfterErrorAndTimeoutKeepTheID(t *testing.T) {
 	if rows[0].State != webhooks.StateSucceeded || rows[0].Attempts != 3 {
 		t.Fatalf("delivery %+v, want succeeded at the third attempt", rows[0])
 	}
-	got := rc.requests()
+	got := rc.Requests()
 	if len(got) != 3 {
 		t.Fatalf("%d requests, want 3", len(got))
 	}
 	for i, g := range got {
-		if g.header.Get("webhook-id") != got[0].header.Get("webhook-id") || string(g.body) != string(got[0].body) {
-			t.Errorf("attempt %d: webhook-id %q, body %s differ from the first's", i+1, g.header.Get("webhook-id"), g.body)
+		if g.Header.Get("webhook-id") != got[0].Header.Get("webhook-id") || string(g.Body) != string(got[0].Body) {
+			t.Errorf("attempt %d: webhook-id %q, body %s differ from the first's", i+1, g.Header.Get("webhook-id"), g.Body)
 		}
-		if g.errs[0] != nil {
-			t.Errorf("attempt %d: reference Verify: %v", i+1, g.errs[0])
+		if g.Errs[0] != nil {
+			t.Errorf("attempt %d: reference Verify: %v", i+1, g.Errs[0])
 		}
 	}
 	a := f.attempts(t)
@@ -127,9 +127,9 @@ func TestRetriesAfterErrorAndTimeoutKeepTheID(t *testing.T) {
 
 func TestLastAttemptFailsTheDelivery(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, status(503, "busy"), secret)
-	e := f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret).Answering(webhooktest.Status(503, "busy"))
+	e := f.endpoint(t, &f.partner, rc.URL, secret)
 	d := f.start(t, 0, fast[:3])
 	f.publish(t, map[string]any{"id": 1})
 
@@ -138,7 +138,7 @@ func TestLastAttemptFailsTheDelivery(t *testing.T) {
 		t.Fatalf("delivery %+v, want failed after 3 attempts", rows[0])
 	}
 	time.Sleep(200 * time.Millisecond) // no fourth attempt comes
-	if n := len(rc.requests()); n != 3 {
+	if n := len(rc.Requests()); n != 3 {
 		t.Errorf("%d requests, want 3", n)
 	}
 	if n := counter(t, d, webhooks.OutcomeFailed); n != 1 {
@@ -153,9 +153,9 @@ func TestLastAttemptFailsTheDelivery(t *testing.T) {
 
 func TestRolledBackEventIsNeverDelivered(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, nil, secret)
-	f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret)
+	f.endpoint(t, &f.partner, rc.URL, secret)
 	f.start(t, 0, nil)
 
 	refused := errors.New("the change failed")
@@ -165,19 +165,19 @@ func TestRolledBackEventIsNeverDelivered(t *testing.T) {
 	f.publish(t, map[string]any{"id": "committed"})
 	f.settled(t, 1)
 	time.Sleep(300 * time.Millisecond)
-	got := rc.requests()
-	if len(got) != 1 || !strings.Contains(string(got[0].body), `"committed"`) {
+	got := rc.Requests()
+	if len(got) != 1 || !strings.Contains(string(got[0].Body), `"committed"`) {
 		t.Fatalf("received %d requests, want the committed event's only", len(got))
 	}
 }
 
 func TestRotatedSecretVerifiesUnderEither(t *testing.T) {
 	f := newFixture(t)
-	oldSecret, newSecret := newSecret(t), newSecret(t)
+	oldSecret, newSecret := webhooktest.NewSecret(t), webhooktest.NewSecret(t)
 	// Two receivers: one still holding the old secret, one holding the new.
-	oldRC, newRC := newReceiver(t, nil, oldSecret), newReceiver(t, nil, newSecret)
+	oldRC, newRC := webhooktest.New(t, oldSecret), webhooktest.New(t, newSecret)
 	until := time.Now().Add(webhooks.SecretOverlap)
-	for _, url := range []string{oldRC.srv.URL, newRC.srv.URL} {
+	for _, url := range []string{oldRC.URL, newRC.URL} {
 		e := f.endpoint(t, &f.partner, url, newSecret)
 		if _, err := f.db.NewRaw(`UPDATE webhook_endpoints SET previous_secret = ?, previous_expires_at = ? WHERE id = ?`,
 			oldSecret, until, e.ID).Exec(t.Context()); err != nil {
@@ -187,13 +187,13 @@ func TestRotatedSecretVerifiesUnderEither(t *testing.T) {
 	f.start(t, 0, nil)
 	f.publish(t, map[string]any{"id": 1})
 	f.settled(t, 2)
-	for name, rc := range map[string]*receiver{"old secret": oldRC, "new secret": newRC} {
-		got := rc.requests()
-		if len(got) != 1 || got[0].errs[0] != nil {
+	for name, rc := range map[string]*webhooktest.Receiver{"old secret": oldRC, "new secret": newRC} {
+		got := rc.Requests()
+		if len(got) != 1 || got[0].Errs[0] != nil {
 			t.Errorf("receiver with the %s: %d requests, verdicts %v", name, len(got), got)
 		}
-		if sigs := strings.Fields(got[0].header.Get("webhook-signature")); len(sigs) != 2 {
-			t.Errorf("webhook-signature %q, want two during the overlap", got[0].header.Get("webhook-signature"))
+		if sigs := strings.Fields(got[0].Header.Get("webhook-signature")); len(sigs) != 2 {
+			t.Errorf("webhook-signature %q, want two during the overlap", got[0].Header.Get("webhook-signature"))
 		}
 	}
 
@@ -203,19 +203,19 @@ func TestRotatedSecretVerifiesUnderEither(t *testing.T) {
 	}
 	f.publish(t, map[string]any{"id": 2})
 	f.settled(t, 4)
-	if got := oldRC.requests(); len(got) < 2 || !errors.Is(got[1].errs[0], standardwebhooks.ErrNoMatchingSignature) {
+	if got := oldRC.Requests(); len(got) < 2 || !errors.Is(got[1].Errs[0], standardwebhooks.ErrNoMatchingSignature) {
 		t.Errorf("after expiry the old secret still verifies: %v", got)
 	}
-	if got := newRC.requests(); len(got) != 2 || got[1].errs[0] != nil {
+	if got := newRC.Requests(); len(got) != 2 || got[1].Errs[0] != nil {
 		t.Errorf("after expiry the new secret: %v", got)
 	}
 }
 
 func TestTwoReplicasDeliverEachEventOnce(t *testing.T) {
 	f := newFixture(t)
-	secret := newSecret(t)
-	rc := newReceiver(t, func(int, http.ResponseWriter, *http.Request) { time.Sleep(10 * time.Millisecond) }, secret)
-	f.endpoint(t, &f.partner, rc.srv.URL, secret)
+	secret := webhooktest.NewSecret(t)
+	rc := webhooktest.New(t, secret).Answering(func(int, http.ResponseWriter, *http.Request) { time.Sleep(10 * time.Millisecond) })
+	f.endpoint(t, &f.partner, rc.URL, secret)
 	a, b := f.start(t, 0, nil), f.start(t, 0, nil)
 	const n = 40
 	for i := range n {
@@ -224,10 +224,10 @@ func TestTwoReplicasDeliverEachEventOnce(t *testing.T) {
 	f.settled(t, n)
 	time.Sleep(300 * time.Millisecond)
 	seen := map[string]int{}
-	for _, g := range rc.requests() {
-		seen[g.header.Get("webhook-id")]++
-		if g.errs[0] != nil {
-			t.Errorf("reference Verify: %v", g.errs[0])
+	for _, g := range rc.Requests() {
+		seen[g.Header.Get("webhook-id")]++
+		if g.Errs[0] != nil {
+			t.Errorf("reference Verify: %v", g.Errs[0])
 		}
 	}
 	if len(seen) != n {
@@ -247,7 +247,7 @@ func TestTwoReplicasDeliverEachEventOnce(t *testing.T) {
 
 func TestBacklogCapDropsTheDelivery(t *testing.T) {
 	f := newFixture(t)
-	e := f.endpoint(t, &f.partner, "https://hooks.example.com/in", newSecret(t))
+	e := f.endpoint(t, &f.partner, "https://hooks.example.com/in", webhooktest.NewSecret(t))
 	// The endpoint's backlog is full: MaxBacklog deliveries wait.
 	if _, err := f.db.ExecContext(t.Context(), `WITH ev AS (
 			INSERT INTO webhook_events (id, type, body) SELECT gen_random_uuid(), 'order.paid', '{}' FROM generate_series(1, ?)
