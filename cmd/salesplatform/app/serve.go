@@ -596,7 +596,10 @@ func newRouter(db *bun.DB, carts cart.CartStore, cfg *Config, log *slog.Logger) 
 			domain.DefaultGiftLookupBurst, domain.DefaultGiftLookupRefill))
 	}
 
-	r := mux.NewRouter()
+	// A path with an empty or a dot segment is matched as sent, so not
+	// found, rather than redirected to its cleaned form (mux's default):
+	// a redirected POST would lose its body.
+	r := mux.NewRouter().SkipClean(true)
 	// Probes take the trailing slash as every legacy route does.
 	r.Handle("/healthz{slash:/?}", http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -89,6 +89,30 @@ func TestCartAPI(t *testing.T) {
 		WantResponse(t, Do(t, "GET", url+id, "", auth(f.shop)...), 200, res.Body) // no trailing slash
 	})
 
+	// A path that is not the route's own (an empty or a dot segment) is
+	// not found, as the legacy service answered, rather than redirected:
+	// a redirected POST would lose its body.
+	t.Run("ErrNonCanonicalPath", func(t *testing.T) {
+		for _, path := range []string{"/api/v2/ecommerce/cart//", "/api/v2//ecommerce/cart/", "/api/v2/ecommerce/./cart/",
+			"/api/v2/ecommerce/x/../cart/"} {
+			req, err := http.NewRequest("POST", f.URL+path, strings.NewReader(`{"items": []}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Token "+f.shop)
+			res, err := http.DefaultTransport.RoundTrip(req) // no redirect followed
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != 404 || res.Header.Get("Location") != "" || strings.TrimSpace(string(body)) != `{"detail":"Not found."}` {
+				t.Errorf("POST %s: %d, Location %q, %s", path, res.StatusCode, res.Header.Get("Location"), body)
+			}
+		}
+	})
+
 	t.Run("OKFunnelURLPathForm", func(t *testing.T) {
 		_, res := create(t, f.other, `{"items": []}`)
 		want := regexp.MustCompile(`^` + regexp.QuoteMeta(f.URL) + `/p/` + uuidRE + `/ecommerce/shop/customization/\?cart=` + uuidRE + `$`)
