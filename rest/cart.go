@@ -3,6 +3,7 @@ package rest
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -64,7 +65,7 @@ func (a *api) handleCartSave(w http.ResponseWriter, r *http.Request) {
 		herr.write(w)
 		return
 	}
-	cart, created, err := a.Carts.SaveCart(r.Context(), decodeCartSave(doc, r.Header.Get("If-Match")))
+	cart, created, err := a.Carts.SaveCart(r.Context(), decodeCartSave(doc, strings.Join(r.Header.Values("If-Match"), ",")))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -87,7 +88,7 @@ func (a *api) handleCartGet(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("ETag", cart.ETag())
 	w.Header().Set("Cache-Control", "private, no-cache")
-	if inm := r.Header.Get("If-None-Match"); inm != "" && inm == cart.ETag() {
+	if notModified(r, cart.ETag()) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}

@@ -133,7 +133,7 @@ func (a *api) handleMediaContent(w http.ResponseWriter, r *http.Request) {
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("X-Content-Type-Options", "nosniff")
-	if inm := r.Header.Get("If-None-Match"); inm != "" && etagMatches(inm, etag) {
+	if notModified(r, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -148,13 +148,15 @@ func (a *api) handleMediaContent(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// etagMatches reports whether an If-None-Match list names etag (weak
-// comparison, as RFC 9110 says for If-None-Match).
-func etagMatches(header, etag string) bool {
-	for part := range strings.SplitSeq(header, ",") {
-		part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
-		if part == "*" || part == etag {
-			return true
+// notModified reports whether r's If-None-Match names etag: a list, in one
+// header or several, compared weakly, as RFC 9110 says.
+func notModified(r *http.Request, etag string) bool {
+	for _, header := range r.Header.Values("If-None-Match") {
+		for part := range strings.SplitSeq(header, ",") {
+			part = strings.TrimPrefix(strings.TrimSpace(part), "W/")
+			if part == "*" || part == strings.TrimPrefix(etag, "W/") {
+				return true
+			}
 		}
 	}
 	return false

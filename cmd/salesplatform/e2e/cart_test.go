@@ -71,6 +71,19 @@ func TestCartAPI(t *testing.T) {
 		if nm := Do(t, "GET", url+id+"/", "", append(auth(f.shop), "If-None-Match", get.Header.Get("ETag"))...); nm.Status != 304 {
 			t.Errorf("If-None-Match: status %d", nm.Status)
 		}
+		// If-None-Match is a list, in one header or several, compared
+		// weakly (RFC 9110).
+		tag := get.Header.Get("ETag")
+		for want, lists := range map[int][][]string{
+			304: {{`"other", ` + tag}, {"W/" + tag}, {"*"}, {`"other"`, tag}},
+			200: {{`"other", W/"other"`}, {`"other"`, `"more"`}},
+		} {
+			for _, list := range lists {
+				if got := sendWith(t, "GET", url+id+"/", "", http.Header{"Authorization": {"Token " + f.shop}, "If-None-Match": list}); got != want {
+					t.Errorf("If-None-Match %q: status %d, want %d", list, got, want)
+				}
+			}
+		}
 	})
 
 	t.Run("OKReplace", func(t *testing.T) {
@@ -173,7 +186,30 @@ func TestCartAPI(t *testing.T) {
 		WantResponse(t, Do(t, "POST", url, body, append(auth(f.shop), "If-Match", etag)...),
 			412, `{"detail": "The cart has changed since it was read."}`)
 		WantResponse(t, Do(t, "POST", url, body, append(auth(f.shop), "If-Match", first.Header.Get("ETag"))...), 200, "")
+		// Its list may come in several headers.
+		cur := Do(t, "GET", url+id+"/", "", auth(f.shop)...).Header.Get("ETag")
+		if got := sendWith(t, "POST", url, body, http.Header{"Authorization": {"Token " + f.shop},
+			"Content-Type": {"application/json"}, "If-Match": {etag, cur}}); got != 200 {
+			t.Errorf("If-Match in two headers naming the current ETag: %d", got)
+		}
 	})
+}
+
+// sendWith sends a request with header, whose values may repeat, and
+// returns its status.
+func sendWith(t *testing.T, method, url, body string, header http.Header) int {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = header
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
 }
 
 func TestCartExpiry(t *testing.T) {
