@@ -139,30 +139,6 @@ const (
 	MsgInteger  = "A valid integer is required."
 )
 
-// RequiredString reads a required, non-blank string; numbers and booleans
-// are taken as their text, as DRF's CharField does.
-func (v *Validator) RequiredString(value any, path ...any) string {
-	switch s := value.(type) {
-	case nil:
-		v.Add(VRequired, MsgRequired, path...)
-	case string:
-		if s == "" {
-			v.Add(VRequired, MsgBlank, path...)
-		}
-		return s
-	case json.Number:
-		return s.String()
-	case bool:
-		if s {
-			return "True"
-		}
-		return "False"
-	default:
-		v.Add(VInvalid, MsgString, path...)
-	}
-	return ""
-}
-
 // The instants an input may name. PostgreSQL has no year 0 and Go's
 // date formats write four-digit years, so every date or date-time input
 // is kept to years 1 to 9999 in UTC; outside them the database would

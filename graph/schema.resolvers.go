@@ -19,7 +19,7 @@ func (r *accountErrorResolver) Code(ctx context.Context, obj *model.UserError) (
 
 // CreateToken is the resolver for the createToken field.
 func (r *mutationResolver) CreateToken(ctx context.Context, input model.CreateTokenInput) (*model.CreateTokenPayload, error) {
-	res, err := r.Accounts.Login(ctx, account.LoginInput{Username: input.Username, Password: input.Password})
+	res, err := r.Accounts.Login(ctx, account.LoginInput{Username: domain.Some(input.Username), Password: domain.Some(input.Password)})
 	if err != nil {
 		ue, err := userErrors(err)
 		return &model.CreateTokenPayload{UserErrors: ue, Errors: ue}, err

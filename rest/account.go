@@ -6,6 +6,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"salesplatform/domain/account"
+	"salesplatform/rest/drf"
 )
 
 // registerAccountRoutes adds the token login and the caller's permissions.
@@ -34,10 +35,10 @@ func (a *api) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	res, err := a.Accounts.Login(r.Context(), account.LoginInput{
-		Username: body["username"],
-		Password: body["password"],
-	})
+	var in account.LoginInput
+	d := drf.New(body, &in.Refusals)
+	in.Username, in.Password = d.String("username"), d.String("password")
+	res, err := a.Accounts.Login(r.Context(), in)
 	if err != nil {
 		writeError(w, r, err)
 		return

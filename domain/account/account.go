@@ -104,11 +104,12 @@ func (s *AccountService) hashing(ctx context.Context, f func()) error {
 	return nil
 }
 
-// LoginInput is the body of POST /api-token-auth/: the values as decoded
-// from the request (nil when absent).
+// LoginInput is the body of POST /api-token-auth/, with the refusals of
+// its decoding (a value that is no text).
 type LoginInput struct {
-	Username any
-	Password any
+	domain.Refusals
+	Username domain.Optional[string]
+	Password domain.Optional[string]
 }
 
 // LoginResult is what a successful login returns.
@@ -132,9 +133,18 @@ const MsgBadCredentials = "Unable to log in with provided credentials."
 // with too many of its logins in progress, CodeUnavailable when the
 // password cannot be compared within MaxPasswordHashWait.
 func (s *AccountService) Login(ctx context.Context, in LoginInput) (*LoginResult, error) {
-	var v domain.Validator
-	username := v.RequiredString(in.Username, "username")
-	password := v.RequiredString(in.Password, "password")
+	v := in.Validator()
+	f := domain.Fields{V: v}
+	// As DRF's login serializer: the username is trimmed, the password
+	// taken as typed; neither may be null or blank.
+	username, ok, _ := domain.Present(f, "username", in.Username, true, false)
+	if username = strings.TrimSpace(username); ok && username == "" {
+		v.Add(domain.VRequired, domain.MsgBlank, "username")
+	}
+	password, ok, _ := domain.Present(f, "password", in.Password, true, false)
+	if ok && password == "" {
+		v.Add(domain.VRequired, domain.MsgBlank, "password")
+	}
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -107,7 +107,7 @@ func TestLogin(t *testing.T) {
 	from := func(addr string) context.Context { return domain.WithClientAddr(context.Background(), addr) }
 
 	t.Run("OK", func(t *testing.T) {
-		res, err := accounts.Login(from("10.0.0.1"), account.LoginInput{Username: "shop", Password: "correct horse"})
+		res, err := accounts.Login(from("10.0.0.1"), account.LoginInput{Username: domain.Some("shop"), Password: domain.Some("correct horse")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func TestLogin(t *testing.T) {
 	})
 
 	t.Run("OKUserUUIDWithoutPartner", func(t *testing.T) {
-		res, err := accounts.Login(from("10.0.0.1"), account.LoginInput{Username: "staff", Password: "correct horse"})
+		res, err := accounts.Login(from("10.0.0.1"), account.LoginInput{Username: domain.Some("staff"), Password: domain.Some("correct horse")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +134,7 @@ func TestLogin(t *testing.T) {
 	})
 
 	t.Run("ErrMissingFields", func(t *testing.T) {
-		_, err := accounts.Login(from("10.0.0.2"), account.LoginInput{Password: ""})
+		_, err := accounts.Login(from("10.0.0.2"), account.LoginInput{Password: domain.Some("")})
 		e := dbtest.WantCode(t, err, domain.CodeInvalid)
 		got := map[string]string{}
 		for _, f := range e.Fields {
@@ -148,8 +148,9 @@ func TestLogin(t *testing.T) {
 
 	t.Run("ErrBadCredentials", func(t *testing.T) {
 		for _, in := range []account.LoginInput{
-			{Username: "shop", Password: "wrong"},
-			{Username: "nobody", Password: "correct horse"},
+			{Username: domain.Some("shop"), Password: domain.Some("wrong")},
+			{Username: domain.Some("nobody"), Password: domain.Some("correct horse")},
+			{Username: domain.Some("shop"), Password: domain.Some(" correct horse")}, // a password is taken as typed
 		} {
 			_, err := accounts.Login(from("10.0.0.3"), in)
 			e := dbtest.WantCode(t, err, domain.CodeInvalid)
@@ -161,17 +162,17 @@ func TestLogin(t *testing.T) {
 
 	t.Run("ErrThrottled", func(t *testing.T) {
 		for i := 0; i < 3; i++ {
-			_, err := accounts.Login(from("10.0.0.4"), account.LoginInput{Username: "shop", Password: "wrong"})
+			_, err := accounts.Login(from("10.0.0.4"), account.LoginInput{Username: domain.Some("shop"), Password: domain.Some("wrong")})
 			dbtest.WantCode(t, err, domain.CodeInvalid)
 		}
 		// Even the right password is refused until the bucket refills.
-		_, err := accounts.Login(from("10.0.0.4"), account.LoginInput{Username: "shop", Password: "correct horse"})
+		_, err := accounts.Login(from("10.0.0.4"), account.LoginInput{Username: domain.Some("shop"), Password: domain.Some("correct horse")})
 		e := dbtest.WantCode(t, err, domain.CodeThrottled)
 		if e.RetryAfter <= 0 || e.RetryAfter > time.Minute {
 			t.Errorf("RetryAfter = %v, want within a minute", e.RetryAfter)
 		}
 		// Another client is not affected.
-		if _, err := accounts.Login(from("10.0.0.5"), account.LoginInput{Username: "shop", Password: "correct horse"}); err != nil {
+		if _, err := accounts.Login(from("10.0.0.5"), account.LoginInput{Username: domain.Some("shop"), Password: domain.Some("correct horse")}); err != nil {
 			t.Errorf("another client: %v", err)
 		}
 	})
@@ -195,7 +196,7 @@ func TestLoginConcurrentFailures(t *testing.T) {
 	const n = 40
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.1")
 	got := dbtest.Concurrently(n, func(int) error {
-		_, err := accounts.Login(ctx, account.LoginInput{Username: "shop", Password: "wrong"})
+		_, err := accounts.Login(ctx, account.LoginInput{Username: domain.Some("shop"), Password: domain.Some("wrong")})
 		return err
 	})
 	want := map[domain.Code]int{domain.CodeInvalid: domain.DefaultLoginBurst, domain.CodeThrottled: n - domain.DefaultLoginBurst}
@@ -216,7 +217,7 @@ func TestLoginSuccessDoesNotSpend(t *testing.T) {
 	dbtest.MustAccount(t, accounts, account.NewAccountInput{Username: "shop", PartnerName: "Shop"})
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.2")
 	login := func(password string) error {
-		_, err := accounts.Login(ctx, account.LoginInput{Username: "shop", Password: password})
+		_, err := accounts.Login(ctx, account.LoginInput{Username: domain.Some("shop"), Password: domain.Some(password)})
 		return err
 	}
 
@@ -261,7 +262,7 @@ func TestLoginHashSlots(t *testing.T) {
 		return argon2id.ComparePasswordAndHash(password, hash)
 	})
 	ctx := domain.WithClientAddr(context.Background(), "10.1.0.3")
-	right := account.LoginInput{Username: "shop", Password: "correct horse"}
+	right := account.LoginInput{Username: domain.Some("shop"), Password: domain.Some("correct horse")}
 	held := make(chan error, slots)
 	for range slots {
 		go func() {
@@ -326,7 +327,7 @@ func TestAuthenticate(t *testing.T) {
 	// The caller names the token it came with: two tokens of one user are
 	// two callers (idempotency keys are scoped by token).
 	t.Run("OKTokenID", func(t *testing.T) {
-		res, err := accounts.Login(ctx, account.LoginInput{Username: "shop", Password: "correct horse"})
+		res, err := accounts.Login(ctx, account.LoginInput{Username: domain.Some("shop"), Password: domain.Some("correct horse")})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -66,6 +66,18 @@ func TestTokenEndpoint(t *testing.T) {
 	t.Run("ErrMissingFields", func(t *testing.T) {
 		WantResponse(t, Do(t, "POST", url, `{"username": ""}`),
 			400, `{"username": ["This field may not be blank."], "password": ["This field is required."]}`)
+		WantResponse(t, Do(t, "POST", url, `{"username": null, "password": null}`),
+			400, `{"username": ["This field may not be null."], "password": ["This field may not be null."]}`)
+		WantResponse(t, Do(t, "POST", url, `{"username": "   ", "password": "x"}`),
+			400, `{"username": ["This field may not be blank."]}`)
+		WantResponse(t, Do(t, "POST", url, `{"username": ["shop"], "password": {}}`),
+			400, `{"username": ["Not a valid string."], "password": ["Not a valid string."]}`)
+	})
+
+	// As DRF's login serializer: the username is trimmed (the password is
+	// not: domain/account's TestLogin).
+	t.Run("OKUsernameTrimmed", func(t *testing.T) {
+		WantResponse(t, Do(t, "POST", url, `{"username": "  shop ", "password": "shop-password"}`), 200, "")
 	})
 
 	t.Run("ErrMalformedJSON", func(t *testing.T) {
