@@ -267,6 +267,12 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
+
+// Messages of an attribute id (a key of attribute_values).
+const (
+	MsgAttributeID     = "Attribute ids must be positive integers."
+	MsgAttributeIDForm = "Attribute ids must be written without a sign or leading zeros."
+)
 // cartDoc is a validated cart document.
 type cartDoc struct {
 	id        *uuid.UUID
@@ -338,7 +344,11 @@ func parseCartItem(v *domain.Validator, in ItemInput, path ...any) (CartItem, bo
 			id, err := strconv.ParseInt(k, 10, 64)
 			switch {
 			case err != nil || id < 1:
-				v.Add(domain.VInvalid, "Attribute ids must be positive integers.", at("attribute_values", k)...)
+				v.Add(domain.VInvalid, MsgAttributeID, at("attribute_values", k)...)
+			case strconv.FormatInt(id, 10) != k:
+				// "01" and "1" would be one attribute: the line is stored
+				// as given, so only one way of writing an id is taken.
+				v.Add(domain.VInvalid, MsgAttributeIDForm, at("attribute_values", k)...)
 			case len(v.Fields) > 0 && domain.HasFieldError(v, at("attribute_values", k)...):
 			case utf8.RuneCountInString(m[k]) > MaxAttributeValueLen:
 				v.Add(domain.VMaxLength, fmt.Sprintf("Ensure this field has no more than %d characters.", MaxAttributeValueLen), at("attribute_values", k)...)
