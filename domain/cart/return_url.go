@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -48,6 +49,11 @@ func returnURLRule(raw string, development bool) string {
 	}
 	if u.User != nil {
 		return MsgReturnURLUserinfo
+	}
+	if p := u.Port(); p != "" { // url.Parse takes any digits
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return MsgReturnURLInvalid
+		}
 	}
 	host := strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
 	addr, err := netip.ParseAddr(host)

@@ -69,6 +69,8 @@ func TestReturnURLRule(t *testing.T) {
 		"https://-shop.example.com/":                  invalid,
 		"https:///thanks":                             invalid,
 		"https://:443/":                               invalid,
+		"https://shop.example.com:99999/":             invalid,
+		"https://shop.example.com:0/":                 invalid,
 		"https:shop.example.com":                      invalid,
 		"//shop.example.com/":                         invalid,
 		"javascript:alert(1)":                         invalid,
