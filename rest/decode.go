@@ -212,13 +212,13 @@ func decodeForm(w http.ResponseWriter, r *http.Request) (drf.Object, *httpError)
 	}
 }
 
-// formValues is the first value of each field of a form, each of them
+// formValues is the last value of each field of a form, each of them
 // text (textError).
 func formValues(vals map[string][]string) (drf.Object, *httpError) {
 	m := make(map[string]any, len(vals))
 	for k, v := range vals {
 		if len(v) > 0 {
-			m[k] = v[0]
+			m[k] = v[len(v)-1] // a field given twice: its last value, as Django's QueryDict
 		}
 	}
 	if herr := textError(m); herr != nil {

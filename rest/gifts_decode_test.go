@@ -30,12 +30,12 @@ func refusals(r domain.Refusals) map[string]string {
 }
 
 // A contact request's values of the wrong JSON type are refused with DRF's
-// messages; numbers and booleans are texts.
+// messages; numbers are texts, booleans are not (DRF's CharField).
 func TestDecodeContactRequestInputRefusals(t *testing.T) {
 	in := decodeContactRequestInput(decodeJSONObject(t,
 		`{"gift_code": ["V1"], "full_name": {}, "email": 12, "message": true, "partner": 5, "phone_number": []}`))
 	want := map[string]string{"gift_code": "Not a valid string.", "full_name": "Not a valid string.",
-		"partner": "Must be a valid UUID.", "phone_number": "Not a valid string."}
+		"partner": "Must be a valid UUID.", "phone_number": "Not a valid string.", "message": "Not a valid string."}
 	if got := refusals(in.Refusals); len(got) != len(want) {
 		t.Errorf("refusals %v, want %v", got, want)
 	} else {
@@ -45,7 +45,7 @@ func TestDecodeContactRequestInputRefusals(t *testing.T) {
 			}
 		}
 	}
-	if in.Email.Value != "12" || in.Message.Value != "True" {
+	if in.Email.Value != "12" || in.Message.Set {
 		t.Errorf("texts %+v %+v", in.Email, in.Message)
 	}
 }

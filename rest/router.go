@@ -108,7 +108,8 @@ func handleWithToken(r *mux.Router, path string, h http.HandlerFunc, methods ...
 // string that still cannot be parsed is a 400, rather than parameters lost
 // without a word. So is a query parameter that is not text
 // (domain.TextProblem: a NUL, bytes that are not UTF-8), before any
-// handler reads it.
+// handler reads it. A parameter given more than once is read at its last
+// value, as Django's QueryDict reads it (Go's Get takes the first).
 func legacyQuery(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.Contains(r.URL.RawQuery, ";") {
@@ -120,6 +121,7 @@ func legacyQuery(h http.Handler) http.Handler {
 			writeJSON(w, http.StatusBadRequest, detail("Malformed query string: "+err.Error()+"."))
 			return
 		}
+		repeated := false
 		for k, vs := range values {
 			for _, s := range append(vs, k) {
 				if msg := domain.TextProblem(s); msg != "" {
@@ -127,6 +129,13 @@ func legacyQuery(h http.Handler) http.Handler {
 					return
 				}
 			}
+			if len(vs) > 1 {
+				values[k], repeated = vs[len(vs)-1:], true
+			}
+		}
+		if repeated {
+			r = r.Clone(r.Context())
+			r.URL.RawQuery = values.Encode()
 		}
 		h.ServeHTTP(w, r)
 	})

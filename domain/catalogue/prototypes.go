@@ -158,12 +158,12 @@ func (s *PrototypeService) GiftcardPrototypes(ctx context.Context, partner strin
 	f := GiftcardPrototypeFilter{ScopePartnerID: scope.ID, WithNetwork: scope.IsMarketplace, Page: page}
 	if partner = strings.TrimSpace(partner); partner != "" {
 		id, err := strconv.ParseInt(partner, 10, 64)
-		if err != nil || id < 1 {
+		if err != nil {
 			var v domain.Validator
 			v.Add(domain.VInvalid, domain.MsgInteger, "partner")
 			return nil, v.Err()
 		}
-		f.PartnerID = &id
+		f.PartnerID = &id // outside the scope (0 and negatives too): nothing listed, as on the other lists
 	}
 	protos, count, err := s.uow.Stores().Prototypes.FindGiftcardPrototypes(ctx, f)
 	if err != nil {

@@ -68,8 +68,8 @@ func raw[T any](d Reader, field string) (value any, o Optional[T], ok bool) {
 // Optional is domain.Optional, named here for the readers' signatures.
 type Optional[T any] = domain.Optional[T]
 
-// String reads text as DRF's CharField: numbers and booleans are taken as
-// their text.
+// String reads text as DRF's CharField: numbers are taken as their text;
+// a boolean, a list or an object is refused.
 func (d Reader) String(field string) Optional[string] {
 	value, o, ok := raw[string](d, field)
 	if !ok {
@@ -80,8 +80,6 @@ func (d Reader) String(field string) Optional[string] {
 		return domain.Some(x)
 	case json.Number:
 		return domain.Some(x.String())
-	case bool:
-		return domain.Some(map[bool]string{true: "True", false: "False"}[x])
 	}
 	d.refuse(domain.MsgString, field)
 	return o

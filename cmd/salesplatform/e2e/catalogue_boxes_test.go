@@ -232,6 +232,7 @@ func TestBoxCatalog(t *testing.T) {
 			"--price":                 "--price",
 			"price%3B%20DROP%20TABLE": "price; DROP TABLE",
 			"price;drop":              "price;drop", // a raw ";" is part of the value, as the legacy service read it
+			"price&ordering=bogus":    "bogus",      // given twice: the last, as Django's QueryDict reads it
 		} {
 			WantResponse(t, Do(t, "GET", list+"?ordering="+ordering, "", market...), 400,
 				fmt.Sprintf(`{"ordering": [%q]}`, "Select a valid choice. "+term+" is not one of the available choices."))
@@ -248,6 +249,8 @@ func TestBoxCatalog(t *testing.T) {
 		WantResponse(t, Do(t, "GET", list+"?page_size=2", "", market...), 200,
 			page(3, "http://"+host+"/api/v2/network_vouchers/boxes/?page=2&page_size=2", "", item2, item1))
 		WantResponse(t, Do(t, "GET", list+"?page=2&page_size=2", "", market...), 200,
+			page(3, "", "http://"+host+"/api/v2/network_vouchers/boxes/?page_size=2", item3))
+		WantResponse(t, Do(t, "GET", list+"?page=1&page_size=2&page=2", "", market...), 200,
 			page(3, "", "http://"+host+"/api/v2/network_vouchers/boxes/?page_size=2", item3))
 	})
 
