@@ -267,12 +267,12 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
-
 // Messages of an attribute id (a key of attribute_values).
 const (
 	MsgAttributeID     = "Attribute ids must be positive integers."
 	MsgAttributeIDForm = "Attribute ids must be written without a sign or leading zeros."
 )
+
 // cartDoc is a validated cart document.
 type cartDoc struct {
 	id        *uuid.UUID
