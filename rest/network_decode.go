@@ -1,12 +1,7 @@
 package rest
 
 import (
-	"encoding/json"
-	"fmt"
 	"strconv"
-	"strings"
-
-	"github.com/shopspring/decimal"
 
 	"salesplatform/domain"
 	"salesplatform/domain/network"
@@ -116,31 +111,12 @@ func decodeCaptureInput(code, reservationID string, doc drf.Object) network.Capt
 	return in
 }
 
-// maxAdjustText bounds the text of an adjustment's amount: longer is no
-// amount.
-const maxAdjustText = 20
-
-// decodeAdjustInput reads the body of an adjustment: amount (signed; a
-// number or a decimal string, an exponent allowed, which the range rule
-// then judges) and reason.
+// decodeAdjustInput reads the body of an adjustment: amount (signed; the
+// range rule judges it) and reason.
 func decodeAdjustInput(code string, doc drf.Object) network.AdjustInput {
 	in := network.AdjustInput{Code: code}
 	r := drf.New(doc, &in.Refusals)
-	switch v := doc["amount"].(type) {
-	case nil:
-		in.Amount = r.Decimal("amount") // absent or null
-	case json.Number, string:
-		s := strings.TrimSpace(fmt.Sprint(v))
-		d, err := decimal.NewFromString(s)
-		if err != nil || len(fmt.Sprint(v)) > maxAdjustText {
-			in.Refuse(domain.VInvalid, domain.MsgDecimal, "amount")
-			break
-		}
-		in.Amount = domain.Some(d)
-	default:
-		in.Refuse(domain.VInvalid, domain.MsgDecimal, "amount")
-	}
-	in.Reason = r.String("reason")
+	in.Amount, in.Reason = r.Decimal("amount"), r.String("reason")
 	return in
 }
 

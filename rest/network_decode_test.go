@@ -113,6 +113,6 @@ func TestDecodeNetworkUses(t *testing.T) {
 	if v, ok := a.Amount.Get(); !ok || v.String() != "1000000000000000" {
 		t.Errorf("adjust amount %+v", a.Amount)
 	}
-	a = decodeAdjustInput("NGC", body(t, `{"amount": "0.000000000000000000001"}`))
-	wantRefusals(t, "a long amount", a.Refusals, map[string]string{"amount": domain.MsgDecimal})
+	a = decodeAdjustInput("NGC", body(t, `{"amount": "1e101"}`))
+	wantRefusals(t, "an amount past the exponent's bound", a.Refusals, map[string]string{"amount": domain.MsgDecimal})
 }

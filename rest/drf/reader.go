@@ -167,8 +167,13 @@ func (d Reader) PKList(field string) Optional[[]int64] {
 	return domain.Some(ids)
 }
 
+// maxExponent bounds the exponent of a number written with one ("1e3"):
+// 1e1000000000 is a few bytes of JSON but a billion digits to compare or
+// round.
+const maxExponent = 100
+
 // Decimal reads a number as DRF's DecimalField: a JSON number or a
-// decimal string, without an exponent.
+// decimal string, its exponent (if written with one) within maxExponent.
 func (d Reader) Decimal(field string) Optional[decimal.Decimal] {
 	value, o, ok := raw[decimal.Decimal](d, field)
 	if !ok {
@@ -181,7 +186,8 @@ func (d Reader) Decimal(field string) Optional[decimal.Decimal] {
 	case string:
 		s = strings.TrimSpace(x)
 	}
-	if n, err := decimal.NewFromString(s); err == nil && !strings.ContainsAny(s, "eE") {
+	n, err := decimal.NewFromString(s)
+	if err == nil && (!strings.ContainsAny(s, "eE") || n.Exponent() >= -maxExponent && n.Exponent() <= maxExponent) {
 		return domain.Some(n)
 	}
 	d.refuse(domain.MsgDecimal, field)

@@ -34,9 +34,9 @@ func refusals(r *domain.Refusals) string {
 // Each reader takes what DRF's field takes, absent and null apart, and
 // refuses the rest with DRF's message, reading it as absent.
 func TestReaders(t *testing.T) {
-	d, r := read(t, `{"s": 12, "b": "off", "i": "3.0", "pk": 7, "ids": [1, "2"], "m": "12.50", "day": "1980-05-17T23:30:00-02:00",
+	d, r := read(t, `{"s": 12, "b": "off", "i": "3.0", "pk": 7, "ids": [1, "2"], "m": "12.50", "me": 1E+1, "ms": "-2.5e-1", "day": "1980-05-17T23:30:00-02:00",
 		"date": "2026-11-28", "u": " 0b8f1c1e-5d52-4a4f-9e55-1f6c1d1c2b3a ", "n": null,
-		"bad_b": "maybe", "bad_i": 3.5, "bad_pk": true, "bad_ids": "1,2", "bad_m": "1e3", "bad_date": "28/11/2026", "bad_u": "x",
+		"bad_b": "maybe", "bad_i": 3.5, "bad_pk": true, "bad_ids": "1,2", "bad_m": "1e101", "bad_date": "28/11/2026", "bad_u": "x",
 		"o": {"email": 5}, "bad_o": []}`)
 	if s := d.String("s"); s.Value != "12" || !s.Set {
 		t.Errorf("String(12) = %+v", s)
@@ -52,6 +52,9 @@ func TestReaders(t *testing.T) {
 	}
 	if m := d.Decimal("m"); m.Value.String() != "12.5" {
 		t.Errorf(`Decimal("12.50") = %+v`, m)
+	}
+	if me, ms := d.Decimal("me"), d.Decimal("ms"); me.Value.String() != "10" || ms.Value.String() != "-0.25" {
+		t.Errorf("Decimal(1E+1), Decimal(\"-2.5e-1\") = %+v, %+v", me, ms)
 	}
 	if day, date := d.Day("day"), d.Date("date"); day.Value.Format("2006-01-02") != "1980-05-17" || date.Value.Day() != 28 {
 		t.Errorf("Day, Date = %v, %v", day.Value, date.Value)
