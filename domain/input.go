@@ -214,6 +214,24 @@ func (f Fields) Money(field string, o Optional[decimal.Decimal], required, nulla
 	return &amount, true
 }
 
+// MsgPositive refuses an amount of 0 or less where one must be more.
+const MsgPositive = "Ensure this value is greater than 0."
+
+// PositiveMoney is Money for an amount that must be more than 0 (a
+// payment's, a use's, a refund's): 0 or less is refused as that, not as
+// below 0.
+func (f Fields) PositiveMoney(field string, o Optional[decimal.Decimal], required bool) *decimal.Decimal {
+	if ok, _ := present(f, field, o, required, false); !ok {
+		return nil
+	}
+	if !o.Value.IsPositive() {
+		f.V.Add(VMinValue, MsgPositive, field)
+		return nil
+	}
+	m, _ := f.Money(field, o, required, false)
+	return m
+}
+
 // PK reads the id of a related record; set reports a value or an explicit
 // null (nullable fields only).
 func (f Fields) PK(field string, o Optional[int64], required, nullable bool) (id *int64, set bool) {

@@ -27,7 +27,7 @@ const (
 	MsgRefundUnpaid   = "Only a paid order can be refunded."
 	MsgRefundNoCard   = "Nothing of this order was paid by card."
 	MsgRefundTooMuch  = "Ensure this value is less than or equal to %s, what remains refundable."
-	MsgRefundPositive = "Ensure this value is greater than 0."
+	MsgRefundPositive = domain.MsgPositive
 )
 
 // caller is the caller of the orders' backend: staff, or a partner's
@@ -134,7 +134,7 @@ func (s *Service) RefundOrder(ctx context.Context, id int64, in RefundInput) (*O
 	}
 	v := in.Refusals.Validator()
 	f := domain.Fields{V: v}
-	amount, _ := f.Money("amount", in.Amount, false, false)
+	amount := f.PositiveMoney("amount", in.Amount, false)
 	restock := domain.Pick(f.Bool("restock", in.Restock), false)
 	if err := v.Err(); err != nil {
 		return nil, err

@@ -33,7 +33,7 @@ var MaxAmount = decimal.NewFromInt(1_000_000)
 const (
 	MsgUnknownField        = "This field is not part of a multi-product cart."
 	MsgEmpty               = "Give at least one network giftcard or network voucher."
-	MsgAmountPositive      = "Ensure this value is greater than 0."
+	MsgAmountPositive      = domain.MsgPositive
 	MsgNoGiftcards         = "This marketplace sells no network giftcards."
 	MsgBoxNotOnSale        = "This box is not on sale."
 	MsgNoMarketplace       = "This partner is neither a marketplace nor in a marketplace's network."
@@ -120,11 +120,8 @@ func readData(d domain.Fields, o domain.Optional[CartData]) *lines {
 	l := &lines{}
 	l.giftcards, l.giftcardsOK = readList(d.V, giftcardsKey, data.Giftcards, func(f domain.Fields, in GiftcardInput) GiftcardLine {
 		var g GiftcardLine
-		if amount, _ := f.Money("amount", in.Amount, true, false); amount != nil {
-			switch {
-			case !amount.IsPositive():
-				f.V.Add(domain.VMinValue, MsgAmountPositive, "amount")
-			case amount.GreaterThan(MaxAmount):
+		if amount := f.PositiveMoney("amount", in.Amount, true); amount != nil {
+			if amount.GreaterThan(MaxAmount) {
 				f.V.Add(domain.VMaxValue, fmt.Sprintf(msgMaxValue, MaxAmount), "amount")
 			}
 			g.Amount = *amount

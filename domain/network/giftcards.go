@@ -143,11 +143,8 @@ func (s *GiftcardService) CreateGiftcard(ctx context.Context, in GiftcardInput) 
 		return nil, err
 	}
 	g.Status = domain.Pick(f.Choice("status", in.Status, true, Statuses), "")
-	if value, _ := f.Money("value", in.Value, true, false); value != nil {
-		switch {
-		case !value.IsPositive():
-			v.Add(domain.VMinValue, MsgValuePositive, "value")
-		case value.GreaterThan(MaxCardValue):
+	if value := f.PositiveMoney("value", in.Value, true); value != nil {
+		if value.GreaterThan(MaxCardValue) {
 			v.Add(domain.VMaxValue, fmt.Sprintf("Ensure this value is less than or equal to %s.", MaxCardValue), "value")
 		}
 		g.Value, g.RemainingValue = *value, *value

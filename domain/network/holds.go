@@ -96,11 +96,8 @@ func (s *GiftcardService) Hold(ctx context.Context, in HoldInput) (*Hold, error)
 	f := domain.Fields{V: v}
 	ref, _ := in.PartnerRef.check(f)
 	var amount decimal.Decimal
-	if m, _ := f.Money("amount", in.Amount, true, false); m != nil {
+	if m := f.PositiveMoney("amount", in.Amount, true); m != nil {
 		amount = *m
-		if !m.IsPositive() {
-			v.Add(domain.VMinValue, MsgValuePositive, "amount")
-		}
 	}
 	reservationID := domain.Pick(f.String("reservation_id", in.ReservationID, true, false, MaxReservationID), "")
 	ttl := s.holdTTL

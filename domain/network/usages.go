@@ -294,11 +294,8 @@ type spending struct {
 // value and creation_date.
 func checkSpending(f domain.Fields, value domain.Optional[decimal.Decimal], at, freeze domain.Optional[LocalTime], comment domain.Optional[string], n Notice, use bool) spending {
 	var s spending
-	if m, _ := f.Money("value", value, use, false); m != nil {
+	if m := f.PositiveMoney("value", value, use); m != nil {
 		s.value = *m
-		if !m.IsPositive() {
-			f.V.Add(domain.VMinValue, MsgValuePositive, "value")
-		}
 	}
 	if l, ok := checkLocalTime(f, "creation_date", at, use); ok {
 		s.at = &l
@@ -313,7 +310,7 @@ func checkSpending(f domain.Fields, value domain.Optional[decimal.Decimal], at, 
 
 // Messages of refused uses and cancels.
 const (
-	MsgValuePositive   = "Ensure this value is greater than 0."
+	MsgValuePositive   = domain.MsgPositive
 	MsgValueDecimals   = "Ensure that there are no more than 2 decimal places."
 	MsgCardNotUsable   = "This giftcard cannot be used: it is not paid, or not active."
 	MsgCardDates       = "This giftcard cannot be used on this date."

@@ -78,7 +78,7 @@ func checkAmount(v *domain.Validator, amount decimal.Decimal, field string) {
 // amountOf reads the required amount field of an input (checkAmount), the
 // errors in f.V; zero when it is not an amount.
 func amountOf(f domain.Fields, field string, o domain.Optional[decimal.Decimal]) decimal.Decimal {
-	m, _ := f.Money(field, o, true, false)
+	m := f.PositiveMoney(field, o, true)
 	if m == nil {
 		return decimal.Zero
 	}

@@ -160,7 +160,7 @@ func TestMultiProductCartErrors(t *testing.T) {
 			"network_giftcards": [{}, {"amount": ["Ensure this value is greater than or equal to 20.00."]},
 				{"amount": ["Ensure that there are no more than 2 decimal places."], "quantity": ["Ensure this value is greater than or equal to 1."],
 				 "themed_pdf_id": ["A valid integer is required."]},
-				{"amount": ["Ensure this value is greater than or equal to 0."], "quantity": ["Ensure this value is less than or equal to 100."],
+				{"amount": ["Ensure this value is greater than 0."], "quantity": ["Ensure this value is less than or equal to 100."],
 				 "themed_pdf_id": ["Ensure this value is greater than or equal to 1."], "theme": ["This field is not part of a multi-product cart."]},
 				{"amount": ["This field is required."], "quantity": ["This field is required."], "themed_pdf_id": ["This field is required."]},
 				{"non_field_errors": ["Invalid data. Expected a dictionary, but got str."]}],
