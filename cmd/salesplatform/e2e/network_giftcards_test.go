@@ -512,6 +512,15 @@ func TestNetworkGiftcardIdempotentUse(t *testing.T) {
 	}
 	WantResponse(t, Do(t, "POST", path, body, append(auth(f.staffTok), "X-Idempotency-Key", "use-1")...), 200, "")
 	WantResponse(t, Do(t, "POST", path, body, key(" ")...), 400, "")
+
+	// A refusal of the body's own fields comes before the key is taken:
+	// the corrected body may use the key.
+	WantResponse(t, Do(t, "POST", path, `{"creation_date": "2026-03-10", "value": 0, "partner_source_id": 101}`, key("use-3")...),
+		400, `{"value": ["Ensure this value is greater than 0."]}`)
+	if r := Do(t, "POST", path, `{"creation_date": "2026-03-10", "value": 1, "partner_source_id": 101}`, key("use-3")...); r.Status != 200 ||
+		r.Header.Get("Idempotent-Replayed") != "" {
+		t.Errorf("the corrected body with the key: %d %s %v", r.Status, r.Body, r.Header)
+	}
 }
 
 // A use queues its mails in its own transaction: to the marketplace's
