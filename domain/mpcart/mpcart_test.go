@@ -274,7 +274,7 @@ func TestCreateCartFieldErrors(t *testing.T) {
 			map[string]string{
 				"data.network_giftcards.0.quantity":      "Ensure this value is greater than or equal to 1.",
 				"data.network_giftcards.0.themed_pdf_id": "Ensure this value is greater than or equal to 1.",
-				"data.network_giftcards.1.amount":        mpcart.MsgAmountPositive,
+				"data.network_giftcards.1.amount":        domain.MsgPositive,
 				"data.network_giftcards.1.quantity":      "Ensure this value is less than or equal to 100.",
 				"data.network_giftcards.2.amount":        "Ensure that there are no more than 2 decimal places.",
 				"data.network_giftcards.2.themed_pdf_id": domain.MsgNull,

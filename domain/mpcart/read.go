@@ -33,7 +33,6 @@ var MaxAmount = decimal.NewFromInt(1_000_000)
 const (
 	MsgUnknownField        = "This field is not part of a multi-product cart."
 	MsgEmpty               = "Give at least one network giftcard or network voucher."
-	MsgAmountPositive      = domain.MsgPositive
 	MsgNoGiftcards         = "This marketplace sells no network giftcards."
 	MsgBoxNotOnSale        = "This box is not on sale."
 	MsgNoMarketplace       = "This partner is neither a marketplace nor in a marketplace's network."

@@ -310,7 +310,6 @@ func checkSpending(f domain.Fields, value domain.Optional[decimal.Decimal], at, 
 
 // Messages of refused uses and cancels.
 const (
-	MsgValuePositive   = domain.MsgPositive
 	MsgValueDecimals   = "Ensure that there are no more than 2 decimal places."
 	MsgCardNotUsable   = "This giftcard cannot be used: it is not paid, or not active."
 	MsgCardDates       = "This giftcard cannot be used on this date."

@@ -50,7 +50,6 @@ const (
 	MsgExtraSourceTooMuch        = "Ensure this value is less than or equal to the payment's amount."
 	MsgWalletUnknown             = "Object with uuid=%s does not exist."
 	MsgNotAnExtraSource          = "Only a network giftcard's wallet can be a payment's extra source."
-	MsgAmountPositive            = network.MsgValuePositive
 )
 
 // paymentInput is a checked payment creation body.
@@ -137,7 +136,7 @@ func readPaymentInput(v *domain.Validator, body PaymentInput) *paymentInput {
 		v.Add(domain.VRequired, MsgExtraSourcePair, "extra_source_wallet_uuid")
 	case extra == nil:
 	case !extra.IsPositive():
-		v.Add(domain.VMinValue, MsgAmountPositive, "extra_source_amount")
+		v.Add(domain.VMinValue, domain.MsgPositive, "extra_source_amount")
 	case in.Amount.IsPositive() && extra.GreaterThan(in.Amount):
 		v.Add(domain.VMaxValue, MsgExtraSourceTooMuch, "extra_source_amount")
 	default:

@@ -69,7 +69,7 @@ var MsgAmountMax = fmt.Sprintf("Ensure this value is less than or equal to %s.",
 func checkAmount(v *domain.Validator, amount decimal.Decimal, field string) {
 	switch {
 	case !amount.IsPositive():
-		v.Add(domain.VMinValue, MsgAmountPositive, field)
+		v.Add(domain.VMinValue, domain.MsgPositive, field)
 	case amount.GreaterThan(MaxAmount):
 		v.Add(domain.VMaxValue, MsgAmountMax, field)
 	}

@@ -183,7 +183,7 @@ func (in *MoveInput) check() error {
 	field := in.field()
 	switch {
 	case !in.Amount.IsPositive():
-		v.Add(domain.VMinValue, network.MsgValuePositive, field)
+		v.Add(domain.VMinValue, domain.MsgPositive, field)
 	case !in.Amount.Equal(in.Amount.Round(2)):
 		v.Add(domain.VMaxDecimals, network.MsgValueDecimals, field)
 	case !in.Amount.LessThan(maxAmount):

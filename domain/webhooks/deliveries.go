@@ -196,8 +196,9 @@ func (s *DeliveryService) WithClock(now func() time.Time) *DeliveryService {
 }
 
 // Deliver makes attempt number attempt (1 for the first of its schedule)
-// of generation of the delivery id. It reads with no transaction open, sends outside any
-// transaction, then records the attempt and applies its rules in one: a
+// of generation of the delivery id. It reads with no transaction open,
+// sends outside any transaction, then records the attempt and applies its
+// rules in one: a
 // 2xx succeeds and clears the endpoint's failure; 410 disables the
 // endpoint and fails its waiting deliveries; another failure is retried
 // until the schedule is spent, and disables an endpoint failing for

@@ -312,7 +312,9 @@ func TestResendSupersedesTheWaitingJob(t *testing.T) {
 	secret := webhooktest.NewSecret(t)
 	rc := webhooktest.New(t, secret).Answering(webhooktest.Status(503, "busy"))
 	e := f.endpoint(t, &f.partner, rc.URL, secret)
-	schedule := []time.Duration{0, 700 * time.Millisecond, 700 * time.Millisecond}
+	// The first job's retry must come after the resend: a slow machine
+	// takes a few hundred milliseconds over the steps between.
+	schedule := []time.Duration{0, 1500 * time.Millisecond, 1500 * time.Millisecond}
 	f.start(t, 0, schedule)
 	f.publish(t, map[string]any{"id": 1})
 	waitFor(t, "tried once", func() bool { r := f.deliveries(t); return len(r) == 1 && r[0].Attempts == 1 })
